@@ -1,0 +1,60 @@
+# nqueens - build with nothing but a C compiler and libc.
+#
+#   make                  the library (static and shared) and build/nqueens
+#   make check            builds and runs every test (needs cmocka for the unit tests)
+#   make install          PREFIX=/usr/local DESTDIR= : binary, header, libraries, pkg-config file
+#   make bench            the benchmark programs (see bench/README.md)
+#   make clean
+
+CC       ?= cc
+CFLAGS   ?= -O2 -g
+WARNINGS ?= -Wall -Wextra
+PREFIX   ?= /usr/local
+LIBDIR   ?= $(PREFIX)/lib
+BUILD    ?= build
+
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS) -Iinclude -pthread
+LDLIBS_ALL = -pthread $(LDLIBS)
+
+LIB_SRC  = $(wildcard src/*.c)
+LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_SRC  = $(wildcard tools/nqueens/*.c)
+CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
+
+STATIC   = $(BUILD)/libnqueens.a
+SHARED   = $(BUILD)/libnqueens.so
+CLI      = $(BUILD)/nqueens
+
+.PHONY: all check unit-tests cli-tests install bench clean
+all: $(STATIC) $(SHARED) $(CLI)
+
+$(BUILD)/%.o: %.c $(wildcard include/*.h src/*.h tools/nqueens/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+
+$(STATIC): $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(SHARED): $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libnqueens.so.0 $^ -o $@ $(LDLIBS_ALL)
+
+$(CLI): $(CLI_OBJ) $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(LDLIBS_ALL)
+
+include tests/tests.mk
+include bench/bench.mk
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/nqueens
+	install -m 644 include/nqueens.h $(DESTDIR)$(PREFIX)/include/nqueens.h
+	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/libnqueens.a
+	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/libnqueens.so.0
+	ln -sf libnqueens.so.0 $(DESTDIR)$(LIBDIR)/libnqueens.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@VERSION@|$(shell sed -n 's/^#define NQ_VERSION_STRING "\(.*\)"/\1/p' include/nqueens.h)|' \
+	    nqueens.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/nqueens.pc
+
+clean:
+	rm -rf $(BUILD)

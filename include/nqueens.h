@@ -1,0 +1,242 @@
+/*
+ * nqueens.h - the public interface of libnqueens.
+ *
+ * libnqueens places n queens on an n x n board so that no two attack each other. It counts the
+ * solutions (all of them, or one per symmetry class), lists them in a fixed order, and does both
+ * on boards with bad squares (a bad square cannot hold a queen but does not block attacks) and
+ * with queens already placed. It also parses the text formats people use for boards, UVa 11195
+ * input and solution lists, formats solutions, and verifies them.
+ *
+ * Conventions, for every function below unless it says otherwise:
+ *  - Rows and columns are 0-based in the API; row 0 is the top row, column 0 the leftmost.
+ *  - A function that can fail returns an nq_status; NQ_OK (zero) means success. The library never
+ *    prints, never exits and never reads the environment.
+ *  - Pointers must not be NULL; a NULL pointer is answered with NQ_ERR_ARGUMENT.
+ *  - Functions are thread-safe when the objects they are given are not shared with a concurrent
+ *    writer; no function keeps hidden global state.
+ */
+#ifndef NQUEENS_H
+#define NQUEENS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define NQ_VERSION_STRING "0.1.0"
+
+/* The largest board side: one row of the board is one 64-bit mask. */
+#define NQ_MAX_N 64
+
+/* ------------------------------------------------------------------------------------------- */
+/* Errors                                                                                        */
+/* ------------------------------------------------------------------------------------------- */
+
+typedef enum nq_status {
+    NQ_OK = 0,
+    NQ_ERR_ARGUMENT,  /* a NULL pointer, or a value outside its documented range */
+    NQ_ERR_SIZE,      /* a board side outside 1..NQ_MAX_N */
+    NQ_ERR_NOMEM,     /* an allocation failed */
+    NQ_ERR_SYNTAX,    /* text could not be parsed; an nq_parse_error says where and why */
+    NQ_ERR_ATTACK,    /* two queens attack each other */
+    NQ_ERR_BLOCKED,   /* a queen was put on a bad square, or a square taken twice */
+    NQ_ERR_OVERFLOW,  /* a count does not fit its type */
+    NQ_ERR_STOPPED,   /* a callback asked to stop */
+    NQ_ERR_THREAD,    /* a thread could not be started */
+    NQ_ERR_END        /* a reader has no more input (not a failure) */
+} nq_status;
+
+/* A short English description of status; never NULL. Thread-safe. */
+const char *nq_strerror(nq_status status);
+
+/* Where and why a text could not be parsed. Lines and columns are 1-based. */
+typedef struct nq_parse_error {
+    int line;            /* line of the offending character, 1-based */
+    int column;          /* column of the offending character, 1-based */
+    char message[120];   /* what is wrong, in a short English phrase */
+} nq_parse_error;
+
+/* ------------------------------------------------------------------------------------------- */
+/* Boards                                                                                        */
+/* ------------------------------------------------------------------------------------------- */
+
+/* A board is a plain value: copy it, compare it, keep it on the stack. */
+typedef struct nq_board {
+    int n;                        /* side, 1..NQ_MAX_N */
+    uint64_t blocked[NQ_MAX_N];   /* bit c of blocked[r] set: square (r, c) is bad */
+    int8_t queen[NQ_MAX_N];       /* column of the queen placed in row r, or -1 */
+} nq_board;
+
+/* Makes board an empty n x n board. Returns NQ_ERR_SIZE unless 1 <= n <= NQ_MAX_N. */
+nq_status nq_board_init(nq_board *board, int n);
+
+/* Marks square (row, col) bad. Returns NQ_ERR_ARGUMENT outside the board and NQ_ERR_BLOCKED if a
+ * queen stands there. */
+nq_status nq_board_block(nq_board *board, int row, int col);
+
+/* Places a queen on (row, col) that every solution must contain. Returns NQ_ERR_ARGUMENT outside
+ * the board, NQ_ERR_BLOCKED on a bad square or where the row already has a queen, NQ_ERR_ATTACK if
+ * it attacks a queen already placed; the board is unchanged on failure. */
+nq_status nq_board_place(nq_board *board, int row, int col);
+
+/* The symmetries of the square that map board onto itself (bad squares onto bad squares, queens
+ * onto queens), as a bit set over enum nq_symmetry. Always includes NQ_SYM_IDENTITY. */
+unsigned nq_board_symmetries(const nq_board *board);
+
+/* The eight symmetries of the square, acting on a square (r, c) of an n x n board. */
+enum nq_symmetry {
+    NQ_SYM_IDENTITY,   /* (r, c)                 */
+    NQ_SYM_ROT90,      /* (c, n-1-r)             */
+    NQ_SYM_ROT180,     /* (n-1-r, n-1-c)         */
+    NQ_SYM_ROT270,     /* (n-1-c, r)             */
+    NQ_SYM_MIRROR,     /* (r, n-1-c): left-right */
+    NQ_SYM_FLIP,       /* (n-1-r, c): top-bottom */
+    NQ_SYM_TRANSPOSE,  /* (c, r)                 */
+    NQ_SYM_ANTI,       /* (n-1-c, n-1-r)         */
+    NQ_SYM_COUNT
+};
+
+/* Parses a board from text: n lines of n characters, '.' a free square, '*' a bad square, 'Q' a
+ * queen every solution must contain. Lines end in "\n" or "\r\n"; the last one may lack its end.
+ * n is the number of lines and must equal every line's length. On failure returns NQ_ERR_SYNTAX,
+ * NQ_ERR_SIZE or NQ_ERR_ATTACK and fills err (if not NULL) with the place and reason. */
+nq_status nq_board_parse(const char *text, size_t length, nq_board *board, nq_parse_error *err);
+
+/* ------------------------------------------------------------------------------------------- */
+/* 128-bit counts                                                                                */
+/* ------------------------------------------------------------------------------------------- */
+
+/* An unsigned 128-bit number: Q(29) and beyond exceed 64 bits. */
+typedef struct nq_u128 {
+    uint64_t lo;   /* low 64 bits */
+    uint64_t hi;   /* high 64 bits */
+} nq_u128;
+
+/* Writes value in decimal with a terminating NUL into buf, which must hold at least 40 bytes.
+ * Returns the number of digits written. */
+int nq_u128_format(nq_u128 value, char *buf);
+
+/* ------------------------------------------------------------------------------------------- */
+/* Counting                                                                                      */
+/* ------------------------------------------------------------------------------------------- */
+
+typedef struct nq_count_options {
+    int threads;   /* worker threads; 0 means one per online core */
+    int unique;    /* nonzero: also count the classes of solutions under the board's symmetries */
+} nq_count_options;
+
+typedef struct nq_count_result {
+    nq_u128 total;    /* number of solutions */
+    nq_u128 unique;   /* number of symmetry classes among them (only if options.unique) */
+} nq_count_result;
+
+/* Counts the placements of one queen per row that complete board: no two queens attack each
+ * other, no queen stands on a bad square, and every queen placed on board is among them.
+ * Classes for unique are taken under nq_board_symmetries(board): all eight on an empty board,
+ * which gives OEIS A002562. options may be NULL (all cores, no unique count). Returns NQ_OK,
+ * NQ_ERR_NOMEM or NQ_ERR_THREAD. Thread-safe. */
+nq_status nq_count(const nq_board *board, const nq_count_options *options,
+                   nq_count_result *result);
+
+/* ------------------------------------------------------------------------------------------- */
+/* Listing                                                                                       */
+/* ------------------------------------------------------------------------------------------- */
+
+/* Called once per solution: cols[r] is the column of the queen in row r, for r < n. Returns 0 to
+ * go on, nonzero to stop the listing. */
+typedef int (*nq_solution_fn)(void *context, int n, const int8_t *cols);
+
+/* Calls visit for every solution of board (as nq_count defines them), in lexicographic order of
+ * cols. With unique nonzero, only for the lexicographically least member of each symmetry class
+ * (under nq_board_symmetries(board)), in the same order. Memory use does not depend on the number
+ * of solutions. Returns NQ_OK after the last solution, NQ_ERR_STOPPED if visit asked to stop. */
+nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void *context);
+
+/* ------------------------------------------------------------------------------------------- */
+/* Formats                                                                                       */
+/* ------------------------------------------------------------------------------------------- */
+
+typedef enum nq_format {
+    NQ_FORMAT_BOARD,      /* n lines of 'Q' and '.', then an empty line */
+    NQ_FORMAT_LEETCODE,   /* one JSON list of lists of row strings, as LeetCode 51 prints it */
+    NQ_FORMAT_COLS        /* one line: the 1-based column of each row's queen, space-separated */
+} nq_format;
+
+/* Finds the format called name ("board", "leetcode", "cols"). Returns NQ_ERR_ARGUMENT if none. */
+nq_status nq_format_from_name(const char *name, nq_format *format);
+
+/* The most bytes nq_format_solution can write for one solution of side n. */
+size_t nq_format_max_bytes(nq_format format, int n);
+
+/* Writes solution number index (0 for the first) of a listing in format into buf, which holds at
+ * least nq_format_max_bytes(format, n) bytes. Returns the number of bytes written (no NUL). */
+size_t nq_format_solution(nq_format format, int n, const int8_t *cols, uint64_t index, char *buf);
+
+/* Writes what ends a listing of count solutions into buf (at least 8 bytes): for leetcode "]\n"
+ * or "[]\n", nothing for the other formats. Returns the number of bytes written. */
+size_t nq_format_end(nq_format format, uint64_t count, char *buf);
+
+/* ------------------------------------------------------------------------------------------- */
+/* Reading and verifying solutions                                                               */
+/* ------------------------------------------------------------------------------------------- */
+
+/* Reads solutions one by one from a text held in memory, in the cols format (one solution a
+ * line) or the board format (rows of 'Q' and '.', solutions separated by empty lines); the format
+ * is detected from the first non-empty line. */
+typedef struct nq_solution_reader {
+    const char *pos;   /* next unread character */
+    const char *end;   /* one past the last character */
+    int line;          /* line number of pos, 1-based */
+    int format;        /* 0 not yet known, else 1 + the nq_format */
+} nq_solution_reader;
+
+/* Starts reading the length bytes at text, which must outlive the reader. */
+void nq_solution_reader_init(nq_solution_reader *reader, const char *text, size_t length);
+
+/* Reads the next solution into cols (room for capacity entries, 0-based columns) and its side
+ * into *n, and its first line into *line. Returns NQ_OK, NQ_ERR_END when no solution is left,
+ * NQ_ERR_SIZE when a solution has more than capacity rows, or NQ_ERR_SYNTAX with err filled.
+ * The cols format admits any n up to capacity (huge boards included); the board format up to
+ * NQ_MAX_N and only square boards. A board row without a queen reads as column -1, one with
+ * several as -2, so that nq_verify rejects them as queens off the board. */
+nq_status nq_solution_reader_next(nq_solution_reader *reader, int32_t *cols, size_t capacity,
+                                  size_t *n, int *line, nq_parse_error *err);
+
+/* What is wrong with a solution: two queens that attack each other, or one off the board. */
+typedef struct nq_conflict {
+    int64_t row1, col1;   /* the attacking queen of the earlier row, or the queen off the board */
+    int64_t row2, col2;   /* the queen it attacks, in a later row; -1 for a queen off the board */
+} nq_conflict;
+
+/* Checks that cols[0..n-1] (0-based) places n queens on an n x n board with no two in a column
+ * or on a diagonal. Takes O(n) time and O(n) bits. Returns NQ_OK, NQ_ERR_ATTACK for the first
+ * queen in row order attacked by an earlier one, NQ_ERR_ARGUMENT for a queen off the board
+ * (whichever comes first in row order; conflict says which queens), or NQ_ERR_NOMEM. */
+nq_status nq_verify(const int32_t *cols, size_t n, nq_conflict *conflict);
+
+/* ------------------------------------------------------------------------------------------- */
+/* UVa 11195 input                                                                               */
+/* ------------------------------------------------------------------------------------------- */
+
+/* Reads the cases of UVa 11195 ("Another n-Queen Problem"): a line holding n, then n lines of n
+ * characters, '.' free and '*' bad, repeated until a line "0". */
+typedef struct nq_uva_reader {
+    const char *pos;   /* next unread character */
+    const char *end;   /* one past the last character */
+    int line;          /* line number of pos, 1-based */
+} nq_uva_reader;
+
+/* Starts reading the length bytes at text, which must outlive the reader. */
+void nq_uva_reader_init(nq_uva_reader *reader, const char *text, size_t length);
+
+/* Reads the next case into board. Returns NQ_OK, NQ_ERR_END at the closing "0", or NQ_ERR_SYNTAX
+ * / NQ_ERR_SIZE with err filled (a missing "0" is an error). */
+nq_status nq_uva_reader_next(nq_uva_reader *reader, nq_board *board, nq_parse_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NQUEENS_H */

@@ -1,0 +1,22 @@
+/*
+ * status.c - the text of each status code.
+ */
+#include "nqueens.h"
+
+const char *nq_strerror(nq_status status)
+{
+    switch (status) {
+    case NQ_OK:           return "success";
+    case NQ_ERR_ARGUMENT: return "invalid argument";
+    case NQ_ERR_SIZE:     return "board size out of range (1 to 64)";
+    case NQ_ERR_NOMEM:    return "out of memory";
+    case NQ_ERR_SYNTAX:   return "syntax error";
+    case NQ_ERR_ATTACK:   return "two queens attack each other";
+    case NQ_ERR_BLOCKED:  return "square not available";
+    case NQ_ERR_OVERFLOW: return "count overflow";
+    case NQ_ERR_STOPPED:  return "stopped";
+    case NQ_ERR_THREAD:   return "could not start a thread";
+    case NQ_ERR_END:      return "end of input";
+    }
+    return "unknown error";
+}

@@ -1,0 +1,104 @@
+/*
+ * arguments.c - numbers and files named on the command line.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int parse_int(const char *text, const char *what, long long min, long long max,
+              long long *value)
+{
+    if (!text || !*text)
+        return fail(EXIT_USAGE, "%s is missing", what);
+    size_t digits = strspn(text + (text[0] == '-'), "0123456789");
+    if (digits == 0)
+        return fail(EXIT_USAGE, "%s '%s' is not a number", what, text);
+    if (text[(text[0] == '-') + digits] != '\0')
+        return fail(EXIT_USAGE, "%s '%s' has trailing characters after the number", what, text);
+    errno = 0;
+    long long v = strtoll(text, NULL, 10);
+    if (errno == ERANGE || v < min || v > max)
+        return fail(EXIT_USAGE, "%s %s is out of range (%lld to %lld)", what, text, min, max);
+    *value = v;
+    return 0;
+}
+
+int parse_board_size(const char *text, nq_board *board)
+{
+    long long n;
+    int code = parse_int(text, "board size N", 1, NQ_MAX_N, &n);
+    if (code)
+        return code;
+    nq_board_init(board, (int)n);
+    return 0;
+}
+
+int board_from_arguments(const char *command, const char *board_path, int argc, char **argv,
+                         nq_board *board)
+{
+    if (argc > 1)
+        return fail(EXIT_USAGE, "%s: unexpected argument '%s'", command, argv[1]);
+    if (board_path && argc == 1)
+        return fail(EXIT_USAGE, "%s: give a size N or --board FILE, not both", command);
+    if (board_path)
+        return read_board(board_path, board);
+    if (argc == 0)
+        return fail(EXIT_USAGE, "%s: board size N is missing; see 'nqueens %s --help'", command,
+                    command);
+    return parse_board_size(argv[0], board);
+}
+
+const char *display_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+int read_file(const char *path, char **text, size_t *length)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f)
+        return fail(EXIT_USAGE, "%s: %s", path, strerror(errno));
+    size_t size = 0, capacity = 1 << 16;
+    char *buf = malloc(capacity);
+    for (size_t got = 1; buf && got > 0;) {
+        if (size + 1 == capacity) {
+            char *bigger = realloc(buf, capacity *= 2);
+            if (!bigger)
+                free(buf);
+            buf = bigger;
+            if (!buf)
+                break;
+        }
+        got = fread(buf + size, 1, capacity - 1 - size, f);
+        size += got;
+    }
+    int error = ferror(f);
+    if (f != stdin)
+        fclose(f);
+    if (!buf)
+        return fail(EXIT_FAILURE_, "%s: out of memory", display_name(path));
+    if (error) {
+        free(buf);
+        return fail(EXIT_USAGE, "%s: read error", display_name(path));
+    }
+    buf[size] = '\0';
+    *text = buf;
+    *length = size;
+    return 0;
+}
+
+int read_board(const char *path, nq_board *board)
+{
+    char *text;
+    size_t length;
+    int code = read_file(path, &text, &length);
+    if (code)
+        return code;
+    nq_parse_error err;
+    nq_status status = nq_board_parse(text, length, board, &err);
+    free(text);
+    return status ? fail_parse(display_name(path), &err) : 0;
+}

@@ -1,0 +1,72 @@
+/*
+ * cli.h - what the nqueens commands share: exit codes, messages, arguments, input and output.
+ */
+#ifndef NQ_CLI_H
+#define NQ_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nqueens.h"
+
+/* Exit codes, documented in the README and in `nqueens --help`. */
+enum {
+    EXIT_OK = 0,        /* success */
+    EXIT_FAILURE_ = 1,  /* a runtime failure: output could not be written, a solution is invalid,
+                           a board has no solution to show */
+    EXIT_USAGE = 2      /* bad input: arguments, options, board or UVa text */
+};
+
+/* Prints "nqueens: " and the message to stderr; returns code, for `return fail(...)`. */
+int fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* Reports a parse error in the text named name ("<stdin>" for standard input) as
+ * "name:line:column: message"; returns EXIT_USAGE. */
+int fail_parse(const char *name, const nq_parse_error *err);
+
+/* Parses text as an integer from min to max, naming what in messages. Returns 0 or EXIT_USAGE. */
+int parse_int(const char *text, const char *what, long long min, long long max,
+              long long *value);
+
+/* Parses a board size argument N (1..NQ_MAX_N) into an empty board. Returns 0 or EXIT_USAGE. */
+int parse_board_size(const char *text, nq_board *board);
+
+/* Reads a whole file (path "-" for stdin) into memory. Returns 0 or EXIT_USAGE (a missing or
+ * unreadable file is bad input); *text is NUL-terminated, free() it. */
+int read_file(const char *path, char **text, size_t *length);
+
+/* The name of a path in messages: "<stdin>" for "-". */
+const char *display_name(const char *path);
+
+/* Reads a board file (see nq_board_parse). Returns 0 or EXIT_USAGE. */
+int read_board(const char *path, nq_board *board);
+
+/* Reports what getopt_long rejected: code is its return value (':' for a missing value, '?'
+ * for an unknown option), option its optopt, arg the argument at fault. Returns EXIT_USAGE. */
+int fail_option(const char *command, int code, int option, const char *arg);
+
+/* Rejects negative numbers among the arguments before getopt takes them for options. Returns 0
+ * or EXIT_USAGE. */
+int reject_negative_numbers(const char *command, int argc, char **argv);
+
+/* Takes the board a command works on from its operands (argv from optind): a size N, or the
+ * board file path given with --board, exactly one of them. Returns 0 or EXIT_USAGE. */
+int board_from_arguments(const char *command, const char *board_path, int argc, char **argv,
+                         nq_board *board);
+
+/* Standard output through a large buffer, written in big blocks; write errors are remembered
+ * and reported by out_close. */
+char *out_reserve(size_t bytes);        /* room for bytes more; NULL if bytes > the buffer */
+void out_commit(size_t bytes);          /* the reserved bytes written */
+void out_puts(const char *text);        /* a string, through the buffer */
+int out_failed(void);                   /* whether a write has failed */
+int out_close(void);                    /* flushes; returns 0 or EXIT_FAILURE_ after a message */
+
+/* The commands. Each takes its own argv (argv[0] is the command name) and returns an exit
+ * code. */
+int command_count(int argc, char **argv);
+int command_solve(int argc, char **argv);
+int command_uva(int argc, char **argv);
+int command_verify(int argc, char **argv);
+
+#endif /* NQ_CLI_H */

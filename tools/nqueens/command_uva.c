@@ -1,0 +1,96 @@
+/*
+ * command_uva.c - `nqueens uva`: answers UVa 11195 input, "Case k: M" a case.
+ *
+ * The whole input is read and checked before any answer is printed, so that bad input leaves
+ * nothing on stdout that could be taken for answers.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+static const char help[] =
+    "Usage: nqueens uva [--threads T] < INPUT\n"
+    "Answer UVa 11195 (\"Another n-Queen Problem\"): read cases from stdin, each a line with\n"
+    "the size N (1 to 64) and N rows of '.' (free) and '*' (bad square: no queen may stand\n"
+    "there, but attacks pass), until a line \"0\"; print \"Case k: M\" with the number M of\n"
+    "solutions of case k.\n"
+    "\n"
+    "  -t, --threads T   worker threads (default: one per online core)\n"
+    "  -h, --help        show this help\n"
+    "\n"
+    "Exit codes: 0 success, 1 runtime failure, 2 bad input.\n";
+
+/* Reads every case of text into *boards (free() it). Returns 0 or EXIT_USAGE. */
+static int read_cases(const char *text, size_t length, nq_board **boards, size_t *count)
+{
+    nq_uva_reader reader;
+    nq_uva_reader_init(&reader, text, length);
+    size_t capacity = 16;
+    *boards = malloc(capacity * sizeof **boards);
+    *count = 0;
+    for (;;) {
+        if (!*boards)
+            return fail(EXIT_FAILURE_, "uva: out of memory");
+        nq_parse_error err;
+        nq_status status = nq_uva_reader_next(&reader, &(*boards)[*count], &err);
+        if (status == NQ_ERR_END)
+            return 0;
+        if (status)
+            return fail_parse("<stdin>", &err);
+        if (++*count == capacity) {
+            nq_board *bigger = realloc(*boards, (capacity *= 2) * sizeof **boards);
+            if (!bigger)
+                free(*boards);
+            *boards = bigger;
+        }
+    }
+}
+
+int command_uva(int argc, char **argv)
+{
+    static const struct option options[] = {
+        { "threads", required_argument, NULL, 't' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    long long threads = 0;
+    int code = reject_negative_numbers("uva", argc, argv), c;
+    opterr = 0;
+    while (!code && (c = getopt_long(argc, argv, ":t:h", options, NULL)) != -1) {
+        switch (c) {
+        case 't': code = parse_int(optarg, "thread count T", 1, 1024, &threads); break;
+        case 'h': out_puts(help); return out_close();
+        default: return fail_option("uva", c, optopt, argv[optind - 1]);
+        }
+    }
+    if (!code && optind < argc)
+        code = fail(EXIT_USAGE, "uva: unexpected argument '%s'; input is read from stdin",
+                    argv[optind]);
+    char *text = NULL;
+    size_t length, count = 0;
+    nq_board *boards = NULL;
+    if (code || (code = read_file("-", &text, &length)) ||
+        (code = read_cases(text, length, &boards, &count))) {
+        free(text);
+        free(boards);
+        return code;
+    }
+    nq_count_options count_options = { (int)threads, 0 };
+    for (size_t k = 0; k < count; k++) {
+        nq_count_result result;
+        nq_status status = nq_count(&boards[k], &count_options, &result);
+        if (status) {
+            code = fail(EXIT_FAILURE_, "uva: case %zu: %s", k + 1, nq_strerror(status));
+            break;
+        }
+        char line[80], digits[40];
+        nq_u128_format(result.total, digits);
+        snprintf(line, sizeof line, "Case %zu: %s\n", k + 1, digits);
+        out_puts(line);
+    }
+    free(text);
+    free(boards);
+    return code ? code : out_close();
+}

@@ -1,0 +1,53 @@
+/*
+ * main.c - the nqueens command line: picks the command and prints help and version.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "Usage: nqueens COMMAND [OPTIONS] [ARGS]\n"
+    "Count, list and check the solutions of the n-queens puzzle and its variants.\n"
+    "\n"
+    "Commands:\n"
+    "  count N | --board FILE   print the number of solutions (--unique: of symmetry classes)\n"
+    "  solve N | --board FILE   list the solutions (--format board|leetcode|cols, --limit K)\n"
+    "  uva                      answer UVa 11195 input read from stdin\n"
+    "  verify [FILE]            check solutions in the cols or board format\n"
+    "\n"
+    "'nqueens COMMAND --help' describes a command. Board files hold N rows of N characters:\n"
+    "'.' a free square, '*' a bad square (no queen, but attacks pass), 'Q' a placed queen.\n"
+    "\n"
+    "Exit codes:\n"
+    "  0  success\n"
+    "  1  runtime failure: output not written, an invalid solution found by verify\n"
+    "  2  bad input: unknown command or option, bad number, bad board or UVa text\n";
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        int (*run)(int argc, char **argv);
+    } commands[] = {
+        { "count", command_count },
+        { "solve", command_solve },
+        { "uva", command_uva },
+        { "verify", command_verify },
+    };
+    if (argc < 2)
+        return fprintf(stderr, "%s", usage), EXIT_USAGE;
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        out_puts(usage);
+        return out_close();
+    }
+    if (strcmp(name, "--version") == 0) {
+        out_puts("nqueens " NQ_VERSION_STRING "\n");
+        return out_close();
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    return fail(EXIT_USAGE, "unknown command '%s'; see 'nqueens --help'", name);
+}

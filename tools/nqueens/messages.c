@@ -1,0 +1,51 @@
+/*
+ * messages.c - error messages on stderr, one line each, prefixed with the program's name.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+int fail(int code, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("nqueens: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    return code;
+}
+
+int fail_parse(const char *name, const nq_parse_error *err)
+{
+    return fail(EXIT_USAGE, "%s:%d:%d: %s", name, err->line, err->column, err->message);
+}
+
+/* Whether text is a negative number, which getopt would take for an option. */
+static int is_negative_number(const char *text)
+{
+    return text[0] == '-' && text[1] && strspn(text + 1, "0123456789") == strlen(text + 1);
+}
+
+int reject_negative_numbers(const char *command, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (is_negative_number(argv[i]))
+            return fail(EXIT_USAGE, "%s: %s is negative; numbers here are positive", command,
+                        argv[i]);
+    return 0;
+}
+
+int fail_option(const char *command, int code, int option, const char *arg)
+{
+    if (code == ':')
+        return fail(EXIT_USAGE, "%s: option '%s' needs a value; see 'nqueens %s --help'",
+                    command, arg, command);
+    if (option)
+        return fail(EXIT_USAGE, "%s: unknown option '-%c'; see 'nqueens %s --help'", command,
+                    option, command);
+    return fail(EXIT_USAGE, "%s: unknown option '%s'; see 'nqueens %s --help'", command, arg,
+                command);
+}

@@ -1,0 +1,67 @@
+/*
+ * output.c - standard output through one large buffer.
+ *
+ * Listings run to hundreds of megabytes, so solutions are formatted straight into the buffer
+ * and leave in blocks of a megabyte. The first write error is remembered and reported once, at
+ * the end; a closed pipe ends the process by SIGPIPE, quietly, as `| head` expects.
+ */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define BUFFER_SIZE (1u << 20)
+
+static char buffer[BUFFER_SIZE];
+static size_t used;
+static int write_errno;   /* the first write error, 0 if none */
+
+static void flush(void)
+{
+    for (size_t done = 0; done < used && !write_errno;) {
+        ssize_t wrote = write(STDOUT_FILENO, buffer + done, used - done);
+        if (wrote < 0 && errno != EINTR)
+            write_errno = errno;
+        else if (wrote > 0)
+            done += (size_t)wrote;
+    }
+    used = 0;
+}
+
+char *out_reserve(size_t bytes)
+{
+    if (bytes > BUFFER_SIZE)
+        return NULL;
+    if (used + bytes > BUFFER_SIZE)
+        flush();
+    return buffer + used;
+}
+
+void out_commit(size_t bytes)
+{
+    used += bytes;
+}
+
+void out_puts(const char *text)
+{
+    size_t length = strlen(text);
+    char *p = out_reserve(length);
+    if (p) {
+        memcpy(p, text, length);
+        out_commit(length);
+    }
+}
+
+int out_failed(void)
+{
+    return write_errno != 0;
+}
+
+int out_close(void)
+{
+    flush();
+    return write_errno ? fail(EXIT_FAILURE_, "write error on standard output: %s",
+                              strerror(write_errno))
+                       : 0;
+}
