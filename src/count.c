@@ -22,22 +22,24 @@ typedef struct count_job {
     const nq_unit *units;
     size_t unit_count;
     atomic_size_t next;   /* the next unit to take */
-    int unique;
-    unsigned group;       /* the board's symmetries, for the unique count */
+    int unique;           /* also count the unique solutions */
     partial *partials;    /* one per worker */
 } count_job;
 
-/* The visitor of the unique count: counts the solutions that represent their class. */
-typedef struct unique_visit {
-    unsigned group;
-    uint64_t total, canonical;
-} unique_visit;
+/* The visitor of units whose completions are checked one by one against their images. */
+typedef struct class_visit {
+    unsigned group;      /* the symmetries to check against */
+    int rule;            /* enum nq_rule */
+    uint64_t total;      /* completions counted, under the rule */
+    uint64_t least;      /* completions least among their images */
+} class_visit;
 
-static int count_canonical(void *context, int n, const int8_t *cols)
+static int count_classes(void *context, int n, const int8_t *cols)
 {
-    unique_visit *v = context;
-    v->total++;
-    v->canonical += (uint64_t)nq_is_canonical(cols, n, v->group);
+    class_visit *v = context;
+    int size = nq_class_size(cols, n, v->group);
+    v->least += size > 0;
+    v->total += v->rule == NQ_RULE_CLASS ? (uint64_t)size : 1;
     return 0;
 }
 
@@ -46,25 +48,33 @@ static void add(partial *p, nq_u128 *sum, nq_u128 term)
     p->overflow |= nq_u128_add(sum, term);
 }
 
+/* Counts one unit's completions, and for the unique count those least among their images. */
+static void count_unit(count_job *job, const nq_unit *u, partial *p)
+{
+    nq_search search;
+    nq_search_of_unit(job->search, u, &search);
+    nq_state root = nq_search_root(&search);
+    if (u->rule == NQ_RULE_CLASS || (job->unique && u->unique_group != 1u)) {
+        class_visit v = { u->unique_group, u->rule, 0, 0 };
+        nq_kernel_visit(&search, root, NULL, count_classes, &v);
+        add(p, &p->unique, (nq_u128){ v.least, 0 });
+        add(p, &p->total, nq_u128_mul64(v.total, u->rule == NQ_RULE_CLASS ? 1 : u->weight));
+        return;
+    }
+    /* Every completion is the least of its images: the fast kernel counts them all. */
+    uint64_t count = nq_kernel_count(&search, root);
+    add(p, &p->unique, (nq_u128){ count, 0 });
+    add(p, &p->total, nq_u128_mul64(count, u->weight));
+}
+
 static void count_worker(void *context, int worker)
 {
     count_job *job = context;
-    partial *p = &job->partials[worker];
     for (;;) {
         size_t i = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
         if (i >= job->unit_count)
             return;
-        const nq_unit *u = &job->units[i];
-        uint64_t count;
-        if (job->unique) {
-            unique_visit v = { job->group, 0, 0 };
-            nq_kernel_visit(job->search, u->start, u->cols, count_canonical, &v);
-            count = v.total;
-            add(p, &p->unique, (nq_u128){ v.canonical, 0 });
-        } else {
-            count = nq_kernel_count(job->search, u->start);
-        }
-        add(p, &p->total, nq_u128_mul64(count, u->weight));
+        count_unit(job, &job->units[i], &job->partials[worker]);
     }
 }
 
@@ -81,18 +91,17 @@ nq_status nq_count(const nq_board *board, const nq_count_options *options,
     nq_status status = nq_search_compile(board, &search);
     if (status)
         return status;
-    unsigned group = nq_board_symmetries(board);
-    count_job job = { .search = &search, .unique = options->unique, .group = group };
-    nq_unit *units;
-    status = nq_units_split(&search, (size_t)threads * UNITS_PER_THREAD,
-                            group >> NQ_SYM_MIRROR & 1, &units, &job.unit_count);
+    nq_unit_list list;
+    status = nq_split(&search, nq_board_symmetries(board), (size_t)threads * UNITS_PER_THREAD,
+                      &list);
     if (status)
         return status;
-    job.units = units;
+    count_job job = { .search = &search, .units = list.units, .unit_count = list.count,
+                      .unique = options->unique };
     atomic_init(&job.next, 0);
     job.partials = aligned_alloc(_Alignof(partial), (size_t)threads * sizeof(partial));
     if (!job.partials) {
-        free(units);
+        free(list.units);
         return NQ_ERR_NOMEM;
     }
     for (int t = 0; t < threads; t++)
@@ -106,7 +115,7 @@ nq_status nq_count(const nq_board *board, const nq_count_options *options,
         overflow |= nq_u128_add(&sum.unique, job.partials[t].unique);
     }
     free(job.partials);
-    free(units);
+    free(list.units);
     if (status)
         return status;
     if (overflow)

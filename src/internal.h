@@ -27,16 +27,50 @@ typedef struct nq_state {
     uint64_t d2;    /* squares of row `row` attacked along down-right diagonals */
 } nq_state;
 
-/* A work unit: a placement of the top rows and how many solutions each of its completions
- * stands for (2 when its mirror image is counted with it, else 1). */
+/* The most queens a work unit places: a frame of two rows and two columns on each side. */
+#define NQ_UNIT_MAX_QUEENS 8
+
+/* How a unit's completions add up (see count.c). */
+enum nq_rule {
+    /* Each completion adds `weight` to the total, and 1 to the unique count if it is the least
+     * of its images under unique_group. */
+    NQ_RULE_EACH,
+    /* Only completions least among their images under unique_group count: each adds the size of
+     * its class under that group to the total, and 1 to the unique count. */
+    NQ_RULE_CLASS
+};
+
+/* Extra restrictions of a unit's search beyond its queens (see split_sides.c). */
+enum nq_shape {
+    NQ_SHAPE_NONE,         /* none */
+    NQ_SHAPE_CORNER,       /* queen in the top-left corner: column 1's queen below row 1's */
+    NQ_SHAPE_STRICT,       /* top queen strictly nearer a corner than the other side queens */
+    NQ_SHAPE_TIE_BOTTOM,   /* bottom queen as near a corner as the top queen */
+    NQ_SHAPE_TIE_LEFT,     /* left queen as near, bottom queen not */
+    NQ_SHAPE_TIE_RIGHT     /* right queen as near, bottom and left queens not */
+};
+
+/* A work unit: queens placed on the board, and perhaps restrictions, whose completions one
+ * worker counts. Units stand for classes of placements under the board's symmetries. */
 typedef struct nq_unit {
-    nq_state start;           /* the search state after the placement */
-    uint8_t weight;           /* multiplier of the unit's count in the total */
-    int8_t cols[8];           /* the placement: column of rows 0..start.row-1 */
+    uint8_t queens;                      /* how many queens the unit places */
+    uint8_t weight;                      /* placements the unit stands for: 1, 2, 4 or 8 */
+    uint8_t unique_group;                /* bit set over enum nq_symmetry, identity included */
+    uint8_t rule;                        /* enum nq_rule */
+    uint8_t shape;                       /* enum nq_shape */
+    int8_t row[NQ_UNIT_MAX_QUEENS];      /* the queens' rows */
+    int8_t col[NQ_UNIT_MAX_QUEENS];      /* and columns */
 } nq_unit;
 
-/* The most top rows a unit places. */
-#define NQ_UNIT_MAX_ROWS 8
+/* A growing array of units. */
+typedef struct nq_unit_list {
+    nq_unit *units;
+    size_t count;
+    size_t capacity;
+} nq_unit_list;
+
+/* Appends unit; returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_unit_list_push(nq_unit_list *list, const nq_unit *unit);
 
 /* Compiles board into search. Returns NQ_ERR_ATTACK if two placed queens attack each other. */
 nq_status nq_search_compile(const nq_board *board, nq_search *search);
@@ -65,16 +99,51 @@ uint64_t nq_kernel_count(const nq_search *search, nq_state s);
 nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,
                           nq_solution_fn visit, void *context);
 
-/* Splits the search into units, in lexicographic order of their placements, placing as many top
- * rows as it takes to have at least min_units units (or all rows but the last). With mirror
- * nonzero, units whose first queen lies right of the middle are left out and their mirror
- * images weighted 2. Sets *units (free() it) and *count. Returns NQ_OK or NQ_ERR_NOMEM. */
-nq_status nq_units_split(const nq_search *search, size_t min_units, int mirror, nq_unit **units,
-                         size_t *count);
+/* Splits the search of a board with the symmetries `group` into units, in a fixed order: the
+ * same board always yields the same units. Aims at min_units units at least. Fills list (free
+ * list->units). Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_split(const nq_search *search, unsigned group, size_t min_units,
+                   nq_unit_list *list);
+
+/* The ways to split, which nq_split chooses between.
+ * By prefix: placements of the top rows in lexicographic order, mirror images left out when
+ * group has the mirror; any board. By frame: the placements of the outer `depth` rows and
+ * columns on each side, one per class under group; boards of side 2 * depth or more. By sides:
+ * the top queen nearer a corner than the queens of the other sides, as Takaken's counters do;
+ * boards with all eight symmetries, of side 4 or more. */
+nq_status nq_split_prefix(const nq_search *search, unsigned group, size_t min_units,
+                          nq_unit_list *list);
+nq_status nq_split_frame(const nq_search *search, unsigned group, int depth,
+                         nq_unit_list *list);
+nq_status nq_split_sides(const nq_search *search, size_t min_units, nq_unit_list *list);
+
+/* Appends to list one unit for each placement of the rows of search above `depth` (each row's
+ * queen on a square it offers, no two attacking), in lexicographic order, each a copy of
+ * pattern with those queens added after its own. With mirror nonzero, placements whose top
+ * queen lies right of the middle are left out, and those left of it weighted 2. Returns NQ_OK
+ * or NQ_ERR_NOMEM. */
+nq_status nq_split_rows(const nq_search *search, const nq_unit *pattern, int depth, int mirror,
+                        nq_unit_list *list);
+
+/* How many placements of the rows above depth nq_split_rows would make. */
+size_t nq_count_rows(const nq_search *search, int depth, int mirror);
+
+/* Applies the restrictions of unit's shape to search. */
+void nq_shape_restrict(nq_search *search, const nq_unit *unit);
+
+/* Places a queen on (row, col) of search: that row offers only that square, and no other row a
+ * square it attacks. The caller makes sure the square is free. */
+void nq_search_place(nq_search *search, int row, int col);
+
+/* The search of unit's completions: base with the unit's queens placed. */
+void nq_search_of_unit(const nq_search *base, const nq_unit *unit, nq_search *out);
 
 /* Whether cols[0..n-1] is the lexicographically least of its images under the symmetries in
  * the bit set group. */
 int nq_is_canonical(const int8_t *cols, int n, unsigned group);
+
+/* The size of the class of cols[0..n-1] under group if cols is its least member, else 0. */
+int nq_class_size(const int8_t *cols, int n, unsigned group);
 
 /* Writes into out the image of the solution cols under symmetry sym. */
 void nq_transform(const int8_t *cols, int n, enum nq_symmetry sym, int8_t *out);

@@ -2,14 +2,21 @@
  * search.c - compiles a board into per-row masks of the squares a queen may take.
  *
  * Folding bad squares and the attacks of placed queens into one mask per row lets a single
- * kernel serve every board: a row with a placed queen offers that square alone, and no other
- * row offers a square the placed queens attack.
+ * kernel serve every board and every work unit: a row with a placed queen offers that square
+ * alone, and no other row offers a square a placed queen attacks.
  */
 #include "internal.h"
 
-static uint64_t bit_if_on_board(int col, int n)
+void nq_search_place(nq_search *search, int row, int col)
 {
-    return col >= 0 && col < n ? UINT64_C(1) << col : 0;
+    uint64_t bit = UINT64_C(1) << col;
+    for (int r = 0; r < search->n; r++) {
+        int d = r > row ? r - row : row - r;
+        if (r == row)
+            search->allow[r] &= bit;
+        else
+            search->allow[r] &= ~(bit | bit << d | bit >> d);
+    }
 }
 
 nq_status nq_search_compile(const nq_board *board, nq_search *search)
@@ -19,29 +26,30 @@ nq_status nq_search_compile(const nq_board *board, nq_search *search)
         return NQ_ERR_SIZE;
     search->n = n;
     search->full = n == 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
-    for (int r = 0; r < n; r++)
-        search->allow[r] = search->full & ~board->blocked[r];
-    for (int q = 0; q < n; q++) {
-        int qc = board->queen[q];
-        if (qc < 0)
+    for (int r = 0; r < NQ_MAX_N; r++)
+        search->allow[r] = r < n ? search->full & ~board->blocked[r] : 0;
+    for (int r = 0; r < n; r++) {
+        int c = board->queen[r];
+        if (c < 0)
             continue;
-        if (qc >= n || !(search->allow[q] >> qc & 1))
-            return qc >= n ? NQ_ERR_ARGUMENT : NQ_ERR_ATTACK;
-        for (int r = 0; r < n; r++) {
-            int d = r - q;
-            if (r == q)
-                search->allow[r] &= UINT64_C(1) << qc;
-            else
-                search->allow[r] &= ~(bit_if_on_board(qc, n) | bit_if_on_board(qc + d, n) |
-                                      bit_if_on_board(qc - d, n));
-        }
-    }
-    for (int r = 0; r < n; r++)
-        if (board->queen[r] >= 0 && !search->allow[r])
+        if (c >= n)
+            return NQ_ERR_ARGUMENT;
+        if (board->blocked[r] >> c & 1)
+            return NQ_ERR_BLOCKED;
+        /* A queen placed earlier has taken this square away if the two attack each other. */
+        if (!(search->allow[r] >> c & 1))
             return NQ_ERR_ATTACK;
-    for (int r = n; r < NQ_MAX_N; r++)
-        search->allow[r] = 0;
+        nq_search_place(search, r, c);
+    }
     return NQ_OK;
+}
+
+void nq_search_of_unit(const nq_search *base, const nq_unit *unit, nq_search *out)
+{
+    *out = *base;
+    for (int q = 0; q < unit->queens; q++)
+        nq_search_place(out, unit->row[q], unit->col[q]);
+    nq_shape_restrict(out, unit);
 }
 
 nq_state nq_search_root(const nq_search *search)

@@ -39,15 +39,23 @@ static int compare(const int8_t *a, const int8_t *b, int n)
     return 0;
 }
 
-int nq_is_canonical(const int8_t *cols, int n, unsigned group)
+int nq_class_size(const int8_t *cols, int n, unsigned group)
 {
     int8_t image[NQ_MAX_N];
+    int fixed = 1;   /* symmetries in group that map cols onto itself: identity so far */
     for (int sym = 1; sym < NQ_SYM_COUNT; sym++) {
         if (!(group >> sym & 1))
             continue;
         nq_transform(cols, n, (enum nq_symmetry)sym, image);
-        if (compare(image, cols, n) < 0)
+        int order = compare(image, cols, n);
+        if (order < 0)
             return 0;
+        fixed += order == 0;
     }
-    return 1;
+    return __builtin_popcount(group | 1u) / fixed;
+}
+
+int nq_is_canonical(const int8_t *cols, int n, unsigned group)
+{
+    return nq_class_size(cols, n, group) > 0;
 }
