@@ -18,6 +18,7 @@
 #ifndef NQUEENS_H
 #define NQUEENS_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -139,6 +140,116 @@ typedef struct nq_count_result {
  * NQ_ERR_NOMEM or NQ_ERR_THREAD. Thread-safe. */
 nq_status nq_count(const nq_board *board, const nq_count_options *options,
                    nq_count_result *result);
+
+/* ------------------------------------------------------------------------------------------- */
+/* Work units: plans, runs, checkpoints                                                          */
+/* ------------------------------------------------------------------------------------------- */
+
+/* A plan splits the count of a board into numbered work units, the same units in the same order
+ * for the same board and engine version. Threads, checkpoints and MPI ranks all hand out, record
+ * and sum these units. A plan is read-only once made: share it freely between threads. */
+typedef struct nq_plan nq_plan;
+
+/* The version of the engine's split; checkpoints made by another version are refused. */
+#define NQ_ENGINE_VERSION 1
+
+/* What one unit counted. */
+typedef struct nq_unit_count {
+    uint64_t total;    /* solutions the unit stands for, weights applied */
+    uint64_t unique;   /* classes whose least solution lies in the unit (when counted) */
+} nq_unit_count;
+
+/* Makes the plan for counting board, aiming at min_units units at least (0 for a default fit
+ * for a few hundred cores). Returns NQ_OK, NQ_ERR_ATTACK, NQ_ERR_ARGUMENT or NQ_ERR_NOMEM. */
+nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan);
+
+/* Frees plan; NULL is allowed. */
+void nq_plan_free(nq_plan *plan);
+
+/* The number of units of plan. */
+size_t nq_plan_units(const nq_plan *plan);
+
+/* A 64-bit digest of the board, the engine version and every unit: equal plans, equal digests. */
+uint64_t nq_plan_fingerprint(const nq_plan *plan);
+
+/* Whether counting the classes (unique) costs about as much as counting the solutions: true on
+ * the empty board and on boards without symmetry. */
+int nq_plan_unique_is_cheap(const nq_plan *plan);
+
+/* Counts unit number `unit` (< nq_plan_units) into *count; with unique nonzero, its classes
+ * too. Thread-safe. Returns NQ_OK, NQ_ERR_ARGUMENT or NQ_ERR_OVERFLOW. */
+nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique, nq_unit_count *count);
+
+/* Describes unit number `unit` for people and for --subtotals: its weight and its placed queens
+ * as "row:col" pairs, 1-based. Writes at most size bytes with a NUL into buf. */
+void nq_plan_describe_unit(const nq_plan *plan, size_t unit, char *buf, size_t size,
+                           unsigned *weight);
+
+/* How a run is going, for a progress display. */
+typedef struct nq_progress {
+    uint64_t units_done;     /* units finished, those done before a resume included */
+    uint64_t units_total;    /* units in the plan */
+    uint64_t units_resumed;  /* of units_done, those taken from a checkpoint */
+    nq_u128 total;           /* solutions counted so far */
+    double elapsed;          /* seconds since the run started */
+} nq_progress;
+
+/* How to run a plan. Every field may be zero. */
+typedef struct nq_run_options {
+    int threads;        /* worker threads; 0 means one per online core */
+    int unique;         /* also count classes of solutions */
+    /* Units already counted (a resumed run): bit i of done[i / 8] set for unit i, with their
+     * counts summed in done_total and done_unique. NULL for none. */
+    const uint8_t *done;
+    nq_u128 done_total, done_unique;
+    /* Called after each unit is counted, one call at a time (never concurrently), from the
+     * worker that counted it. A nonzero return stops the run. */
+    int (*on_unit)(void *context, size_t unit, const nq_unit_count *count);
+    /* Called every tick seconds from the calling thread while workers run, and once at the
+     * end. A nonzero return stops the run. */
+    int (*on_tick)(void *context, const nq_progress *progress);
+    double tick;                /* seconds between on_tick calls; 0 means 0.25 */
+    /* When *stop becomes nonzero (a signal handler may set it), workers take no new unit. It is
+     * read by the calling thread only; the workers block asynchronous signals. */
+    volatile const sig_atomic_t *stop;
+    void *context;              /* passed to the callbacks */
+} nq_run_options;
+
+/* Counts every unit of plan not marked done, on options->threads threads, and sums them with the
+ * done units into *result (unique only if options->unique). Returns NQ_OK, NQ_ERR_STOPPED when
+ * stopped early (units counted so far were reported to on_unit), NQ_ERR_OVERFLOW or
+ * NQ_ERR_NOMEM. */
+nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
+                      nq_count_result *result);
+
+/* Checkpoints: a header naming the plan, then one fixed-size, self-checking record per finished
+ * unit, in any order. The library encodes and checks them; the caller does the file work. */
+#define NQ_CHECKPOINT_HEADER_SIZE 64
+#define NQ_CHECKPOINT_RECORD_SIZE 32
+
+/* Writes the header of a checkpoint of plan (counted with or without unique) into out. */
+void nq_checkpoint_header(const nq_plan *plan, int unique,
+                          unsigned char out[NQ_CHECKPOINT_HEADER_SIZE]);
+
+/* Writes the record of unit's count into out. */
+void nq_checkpoint_record(const nq_plan *plan, size_t unit, const nq_unit_count *count,
+                          unsigned char out[NQ_CHECKPOINT_RECORD_SIZE]);
+
+/* What a checkpoint holds. */
+typedef struct nq_checkpoint_state {
+    uint8_t *done;          /* bit set of units recorded (nq_plan_units bits); free() it */
+    size_t units_done;      /* how many */
+    nq_u128 total, unique;  /* their counts summed */
+    size_t valid_length;    /* bytes of whole, valid records and header: truncate the file to
+                               this before appending (a torn last record is dropped) */
+} nq_checkpoint_state;
+
+/* Reads a checkpoint of plan counted with or without unique. Returns NQ_OK with state filled,
+ * NQ_ERR_SYNTAX (not a checkpoint, or damaged before its last record) or NQ_ERR_ARGUMENT (made
+ * for another board, engine version or unique setting) with err->message saying which and
+ * err->line set to the record number (0 for the header), or NQ_ERR_NOMEM. */
+nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void *data, size_t length,
+                             nq_checkpoint_state *state, nq_parse_error *err);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Listing                                                                                       */

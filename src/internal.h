@@ -155,9 +155,18 @@ void nq_transform_square(int n, enum nq_symmetry sym, int row, int col, int *out
 /* The number of online cores, at least 1. */
 int nq_online_cores(void);
 
-/* Runs task(context, worker) on `threads` threads at once, worker = 0..threads-1, the calling
- * thread among them, and returns when all have returned. Returns NQ_OK or NQ_ERR_NOMEM. */
-nq_status nq_parallel_run(int threads, void (*task)(void *context, int worker), void *context);
+/* A plan: a board's search split into units (see nqueens.h). */
+struct nq_plan {
+    nq_board board;         /* the board counted */
+    nq_search search;       /* the board compiled */
+    unsigned group;         /* its symmetries */
+    nq_unit *units;         /* the units, in their fixed order */
+    size_t unit_count;
+    uint64_t fingerprint;   /* digest of all the above and the engine version */
+};
+
+/* CRC-32 (IEEE) of size bytes at data, continuing from crc (0 to start). */
+uint32_t nq_crc32(uint32_t crc, const void *data, size_t size);
 
 /* 128-bit arithmetic; returns nonzero on overflow, leaving *sum unchanged. */
 int nq_u128_add(nq_u128 *sum, nq_u128 term);
