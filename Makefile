@@ -3,7 +3,7 @@
 #   make                  the library (static and shared) and build/nqueens
 #   make check            builds and runs every test (needs cmocka for the unit tests)
 #   make install          PREFIX=/usr/local DESTDIR= : binary, header, libraries, pkg-config file
-#   make bench            the benchmark programs (see bench/README.md)
+#   make bench            the benchmark programs; bench/run.sh runs them (BENCHMARKS.md)
 #   make clean
 
 CC       ?= cc
@@ -14,7 +14,7 @@ LIBDIR   ?= $(PREFIX)/lib
 BUILD    ?= build
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS) -Iinclude -pthread
-LDLIBS_ALL = -pthread $(LDLIBS)
+LDLIBS_ALL = -pthread -lm $(LDLIBS)
 
 LIB_SRC  = $(wildcard src/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -37,7 +37,7 @@ $(STATIC): $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(SHARED): $(LIB_OBJ)
-	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libnqueens.so.0 $^ -o $@ $(LDLIBS_ALL)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libnqueens.so.0 $^ -o $@ $(LDLIBS_ALL)
 
 $(CLI): $(CLI_OBJ) $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(LDLIBS_ALL)

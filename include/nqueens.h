@@ -237,7 +237,8 @@ void nq_checkpoint_record(const nq_plan *plan, size_t unit, const nq_unit_count 
 
 /* What a checkpoint holds. */
 typedef struct nq_checkpoint_state {
-    uint8_t *done;          /* bit set of units recorded (nq_plan_units bits); free() it */
+    uint8_t *done;          /* bit set of units recorded (nq_plan_units bits) */
+    nq_unit_count *counts;  /* each recorded unit's count, by unit number */
     size_t units_done;      /* how many */
     nq_u128 total, unique;  /* their counts summed */
     size_t valid_length;    /* bytes of whole, valid records and header: truncate the file to
@@ -250,6 +251,22 @@ typedef struct nq_checkpoint_state {
  * err->line set to the record number (0 for the header), or NQ_ERR_NOMEM. */
 nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void *data, size_t length,
                              nq_checkpoint_state *state, nq_parse_error *err);
+
+/* Frees what nq_checkpoint_read allocated in state; state may be NULL. */
+void nq_checkpoint_state_free(nq_checkpoint_state *state);
+
+/* An estimate of a count's work before it runs. */
+typedef struct nq_estimate {
+    double nodes;       /* squares the kernel will try */
+    double solutions;   /* solutions it will find, weights applied */
+    double spread;      /* relative standard error of nodes */
+} nq_estimate;
+
+/* Estimates the work of counting plan by Knuth's random probes: `probes` random paths from the
+ * roots of random units, with the given seed (same seed, same estimate). Returns NQ_OK or
+ * NQ_ERR_ARGUMENT. Thread-safe. */
+nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
+                           nq_estimate *estimate);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Listing                                                                                       */

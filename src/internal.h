@@ -99,6 +99,11 @@ uint64_t nq_kernel_count(const nq_search *search, nq_state s);
 nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,
                           nq_solution_fn visit, void *context);
 
+/* One of Knuth's random probes of the kernel's tree below state s: walks down through random
+ * children the kernel would visit, and returns the estimate of the tree's size in squares
+ * tried; sets *leaves to the estimate of its completions. random is the generator's state. */
+double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, double *leaves);
+
 /* Splits the search of a board with the symmetries `group` into units, in a fixed order: the
  * same board always yields the same units. Aims at min_units units at least. Fills list (free
  * list->units). Returns NQ_OK or NQ_ERR_NOMEM. */

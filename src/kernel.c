@@ -111,3 +111,45 @@ nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *pre
         f = stack[row].free_, cols = stack[row].cols, d1 = stack[row].d1, d2 = stack[row].d2;
     }
 }
+
+/* A step of xorshift64*: probes need speed and reproducibility, not quality. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
+    *state = x;
+    return x * UINT64_C(0x2545F4914F6CDD1D);
+}
+
+double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, double *leaves)
+{
+    const int last = search->n - 1;
+    uint64_t reach[NQ_MAX_N + 1];
+    fill_reach(search, reach);
+    uint64_t cols = s.cols, d1 = s.d1, d2 = s.d2;
+    double paths = 1, nodes = 0;
+    *leaves = s.row > last;
+    for (int row = s.row; row <= last; row++) {
+        /* The children the kernel would go down to, and which one this probe takes. */
+        uint64_t bits[NQ_MAX_N];
+        int count = 0;
+        uint64_t f = search->allow[row] & ~(cols | d1 | d2);
+        nodes += paths * __builtin_popcountll(f);
+        for (; f; f &= f - 1) {
+            uint64_t bit = f & -f, c = cols | bit, a = (d1 | bit) << 1, b = (d2 | bit) >> 1;
+            if (row == last || ((search->allow[row + 1] & ~(c | a | b)) &&
+                                (row + 1 == last || !dead_end(search, reach, row + 1, last, c, a, b))))
+                bits[count++] = bit;
+        }
+        if (!count)
+            return nodes;
+        paths *= count;
+        if (row == last) {
+            *leaves = paths;
+            return nodes;
+        }
+        uint64_t bit = bits[next_random(random) % (uint64_t)count];
+        cols |= bit, d1 = (d1 | bit) << 1, d2 = (d2 | bit) >> 1;
+    }
+    return nodes;
+}

@@ -1,59 +1,228 @@
 /*
- * command_count.c - `nqueens count`: the number of solutions, or of symmetry classes.
+ * command_count.c - `nqueens count`: the number of solutions, or of symmetry classes, with
+ * progress, checkpoints to resume from, and per-unit subtotals for long runs.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-#include "cli.h"
+#include "checkpoint_file.h"
+#include "progress.h"
 
 static const char help[] =
-    "Usage: nqueens count N [--unique] [--threads T]\n"
-    "       nqueens count --board FILE [--unique] [--threads T]\n"
+    "Usage: nqueens count N [OPTIONS]\n"
+    "       nqueens count --board FILE [OPTIONS]\n"
     "Print the number of ways to place N queens on an N x N board (1 <= N <= 64) so that none\n"
     "attacks another, or the number of completions of the board in FILE ('-' for stdin).\n"
     "\n"
-    "  -b, --board FILE  count the completions of this board: N rows of N characters, '.' free,\n"
-    "                    '*' bad square, 'Q' a queen every solution must contain\n"
-    "  -u, --unique      count classes of solutions under the symmetries of the square that\n"
-    "                    map the board onto itself (all eight on an empty board)\n"
-    "  -t, --threads T   worker threads (default: one per online core)\n"
-    "  -h, --help        show this help\n"
+    "  -b, --board FILE       count the completions of this board: N rows of N characters,\n"
+    "                         '.' free, '*' bad square, 'Q' a queen every solution must contain\n"
+    "  -u, --unique           count classes of solutions under the symmetries of the square\n"
+    "                         that map the board onto itself (all eight on an empty board)\n"
+    "  -t, --threads T        worker threads (default: one per online core)\n"
+    "  -p, --progress         report progress on stderr (default when stderr is a terminal)\n"
+    "      --no-progress      do not\n"
+    "  -c, --checkpoint FILE  record each finished work unit in FILE, synced every 2 s; rerun\n"
+    "                         the same command to resume a run that was stopped or killed\n"
+    "  -s, --subtotals FILE   write one CSV line per work unit to FILE: unit, weight,\n"
+    "                         placement, total, unique\n"
+    "  -h, --help             show this help\n"
     "\n"
-    "Exit codes: 0 success, 1 runtime failure, 2 bad input.\n";
+    "Ctrl-C (SIGINT) or SIGTERM stops after saving the checkpoint. Exit codes: 0 success,\n"
+    "1 runtime failure (checkpoint or output not written), 2 bad input (a checkpoint made for\n"
+    "another problem or damaged included), 130/143 stopped by SIGINT/SIGTERM.\n";
 
-int command_count(int argc, char **argv)
+/* Seconds between syncs of the checkpoint file. */
+#define SYNC_SECONDS 2.0
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int signo)
 {
+    stop_signal = signo;
+}
+
+/* A count in progress: what the callbacks need. */
+typedef struct count_run {
+    checkpoint_file *checkpoint;  /* NULL without --checkpoint */
+    nq_unit_count *subtotals;     /* each unit's count, for --subtotals, or NULL */
+    int progress;                 /* show the progress line */
+    double last_sync;             /* elapsed seconds at the last checkpoint sync */
+    uint64_t saved;               /* units in the checkpoint, resumed ones included */
+} count_run;
+
+static int on_unit(void *context, size_t unit, const nq_unit_count *count)
+{
+    count_run *run = context;
+    if (run->subtotals)
+        run->subtotals[unit] = *count;
+    if (!run->checkpoint)
+        return 0;
+    if (checkpoint_append(run->checkpoint, unit, count))
+        return 1;
+    run->saved++;
+    return 0;
+}
+
+static int on_tick(void *context, const nq_progress *progress)
+{
+    count_run *run = context;
+    if (run->progress)
+        progress_show(progress);
+    if (run->checkpoint && progress->elapsed - run->last_sync >= SYNC_SECONDS) {
+        run->last_sync = progress->elapsed;
+        return checkpoint_sync(run->checkpoint);
+    }
+    return 0;
+}
+
+/* Writes the --subtotals CSV file. Returns 0 or an exit code after a message. */
+static int write_subtotals(const char *path, const nq_plan *plan, const nq_unit_count *counts)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
+    fprintf(f, "unit,weight,placement,total,unique\n");
+    for (size_t i = 0; i < nq_plan_units(plan); i++) {
+        char placement[160];
+        unsigned weight;
+        nq_plan_describe_unit(plan, i, placement, sizeof placement, &weight);
+        fprintf(f, "%zu,%u,%s,%" PRIu64 ",%" PRIu64 "\n", i, weight, placement, counts[i].total,
+                counts[i].unique);
+    }
+    if (ferror(f) | fclose(f))
+        return fail(EXIT_FAILURE_, "subtotals %s: write failed", path);
+    return 0;
+}
+
+/* Says how a stopped run ended; returns its exit code. */
+static int report_stop(const checkpoint_file *cp, const nq_plan *plan, uint64_t done)
+{
+    int signo = stop_signal;
+    if (!signo)
+        return EXIT_FAILURE_;
+    if (cp->path)
+        fail(0, "count: stopped by %s; %" PRIu64 " of %zu units are saved in %s: run the same "
+             "command again to resume", signo == SIGINT ? "SIGINT" : "SIGTERM", done, nq_plan_units(plan), cp->path);
+    else
+        fail(0, "count: stopped by %s; nothing was saved (--checkpoint FILE keeps finished "
+             "units)", signo == SIGINT ? "SIGINT" : "SIGTERM");
+    return 128 + signo;
+}
+
+/* The options of a count. */
+typedef struct count_options {
+    nq_run_options run;
+    const char *board_path, *checkpoint_path, *subtotals_path;
+    int progress;
+} count_options;
+
+static int parse_options(int argc, char **argv, count_options *o)
+{
+    enum { NO_PROGRESS = 256 };
     static const struct option options[] = {
         { "board", required_argument, NULL, 'b' },
         { "unique", no_argument, NULL, 'u' },
         { "threads", required_argument, NULL, 't' },
+        { "progress", no_argument, NULL, 'p' },
+        { "no-progress", no_argument, NULL, NO_PROGRESS },
+        { "checkpoint", required_argument, NULL, 'c' },
+        { "subtotals", required_argument, NULL, 's' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    const char *board_path = NULL;
-    nq_count_options count_options = { 0, 0 };
-    long long threads = 0;
+    long long threads;
     int code = reject_negative_numbers("count", argc, argv), c;
+    o->progress = isatty(STDERR_FILENO);
     opterr = 0;
-    while (!code && (c = getopt_long(argc, argv, ":b:ut:h", options, NULL)) != -1) {
+    while (!code && (c = getopt_long(argc, argv, ":b:ut:pc:s:h", options, NULL)) != -1) {
         switch (c) {
-        case 'b': board_path = optarg; break;
-        case 'u': count_options.unique = 1; break;
-        case 't': code = parse_int(optarg, "thread count T", 1, 1024, &threads); break;
-        case 'h': out_puts(help); return out_close();
+        case 'b': o->board_path = optarg; break;
+        case 'u': o->run.unique = 1; break;
+        case 't':
+            code = parse_int(optarg, "thread count T", 1, 1024, &threads);
+            o->run.threads = (int)threads;
+            break;
+        case 'p': o->progress = 1; break;
+        case NO_PROGRESS: o->progress = 0; break;
+        case 'c': o->checkpoint_path = optarg; break;
+        case 's': o->subtotals_path = optarg; break;
+        case 'h': out_puts(help); return -1;
         default: return fail_option("count", c, optopt, argv[optind - 1]);
         }
     }
-    nq_board board;
-    if (code || (code = board_from_arguments("count", board_path, argc - optind,
-                                             argv + optind, &board)))
+    return code;
+}
+
+/* Runs the plan with the checkpoint and subtotals wanted; returns an exit code. */
+static int run_plan(const nq_plan *plan, count_options *o, nq_count_result *result)
+{
+    checkpoint_file cp = { 0 };
+    count_run run = { .progress = o->progress };
+    int code = 0;
+    if (o->checkpoint_path && (code = checkpoint_open(&cp, o->checkpoint_path, plan,
+                                                      o->run.unique)))
         return code;
-    count_options.threads = (int)threads;
-    nq_count_result result;
-    nq_status status = nq_count(&board, &count_options, &result);
+    if (o->checkpoint_path) {
+        run.checkpoint = &cp;
+        run.saved = cp.state.units_done;
+        o->run.done = cp.state.done;
+        o->run.done_total = cp.state.total;
+        o->run.done_unique = cp.state.unique;
+    }
+    if (o->subtotals_path && !(run.subtotals = calloc(nq_plan_units(plan) + 1,
+                                                      sizeof *run.subtotals)))
+        code = fail(EXIT_FAILURE_, "count: out of memory");
+    if (run.subtotals && cp.state.counts)
+        memcpy(run.subtotals, cp.state.counts, nq_plan_units(plan) * sizeof *run.subtotals);
+    o->run.on_unit = on_unit;
+    o->run.on_tick = on_tick;
+    o->run.stop = &stop_signal;
+    o->run.context = &run;
+    nq_status status = code ? NQ_OK : nq_plan_run(plan, &o->run, result);
+    if (run.progress && !code)
+        progress_end();
+    int closed = o->checkpoint_path ? checkpoint_close(&cp) : 0;
+    if (!code && status == NQ_ERR_STOPPED)
+        code = closed ? closed : report_stop(&cp, plan, run.saved);
+    else if (!code && status)
+        code = fail(EXIT_FAILURE_, "count: %s", nq_strerror(status));
+    else if (!code && closed)
+        code = closed;
+    if (!code && o->subtotals_path)
+        code = write_subtotals(o->subtotals_path, plan, run.subtotals);
+    free(run.subtotals);
+    return code;
+}
+
+int command_count(int argc, char **argv)
+{
+    count_options o = { 0 };
+    int code = parse_options(argc, argv, &o);
+    if (code)
+        return code < 0 ? out_close() : code;
+    nq_board board;
+    if ((code = board_from_arguments("count", o.board_path, argc - optind, argv + optind, &board)))
+        return code;
+    nq_plan *plan;
+    nq_status status = nq_plan_create(&board, 0, &plan);
     if (status)
         return fail(EXIT_FAILURE_, "count: %s", nq_strerror(status));
+    struct sigaction action = { .sa_handler = on_signal };
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    nq_count_result result;
+    code = run_plan(plan, &o, &result);
+    nq_plan_free(plan);
+    if (code)
+        return code;
     char digits[40];
-    nq_u128_format(count_options.unique ? result.unique : result.total, digits);
+    nq_u128_format(o.run.unique ? result.unique : result.total, digits);
     out_puts(digits);
     out_puts("\n");
     return out_close();

@@ -1,0 +1,49 @@
+/*
+ * estimate.c - how much work a count will be, from Knuth's random probes.
+ *
+ * A probe walks from the root of a random unit down through random children; the product of
+ * the branching factors along the way is an unbiased estimate of the unit's tree (Knuth, 1975).
+ * Averaged over many probes and scaled by the number of units, it estimates the whole count's
+ * work before anyone commits days to it.
+ */
+#include <math.h>
+
+#include "internal.h"
+
+/* A step of splitmix64, to pick units and to seed the probes. */
+static uint64_t splitmix(uint64_t *state)
+{
+    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ z >> 30) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ z >> 27) * UINT64_C(0x94D049BB133111EB);
+    return z ^ z >> 31;
+}
+
+nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
+                           nq_estimate *estimate)
+{
+    if (!plan || !estimate || probes == 0)
+        return NQ_ERR_ARGUMENT;
+    *estimate = (nq_estimate){ 0, 0, 0 };
+    if (plan->unit_count == 0)
+        return NQ_OK;
+    double sum = 0, sum_squares = 0, solutions = 0, units = (double)plan->unit_count;
+    uint64_t state = seed;
+    for (uint64_t i = 0; i < probes; i++) {
+        const nq_unit *u = &plan->units[splitmix(&state) % plan->unit_count];
+        uint64_t random = splitmix(&state) | 1;
+        nq_search search;
+        nq_search_of_unit(&plan->search, u, &search);
+        double leaves, nodes = nq_kernel_probe(&search, nq_search_root(&search), &random, &leaves);
+        sum += nodes;
+        sum_squares += nodes * nodes;
+        solutions += leaves * u->weight;
+    }
+    double mean = sum / (double)probes;
+    double variance = sum_squares / (double)probes - mean * mean;
+    estimate->nodes = mean * units;
+    estimate->solutions = solutions / (double)probes * units;
+    estimate->spread = mean > 0 ? sqrt(variance > 0 ? variance : 0) / mean / sqrt((double)probes)
+                                : 0;
+    return NQ_OK;
+}
