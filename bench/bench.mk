@@ -1,0 +1,8 @@
+# Benchmarks: the textbook counter that every figure is compared with. bench/run.sh runs them.
+TEXTBOOK = $(BUILD)/bench/textbook
+
+bench: $(CLI) $(TEXTBOOK)
+
+$(TEXTBOOK): bench/textbook.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 $(CFLAGS) $< -o $@

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Benchmarks nqueens against the textbook recursive counter, side by side in one run, with
+# hyperfine (medians over several runs). Writes a Markdown report to stdout.
+#
+#   bench/run.sh [quick|full]
+#
+# quick: N = 14..16 (a few minutes); full: adds N = 17 (about ten more minutes).
+# Set TAKAKEN=/path/to/binary (called as "$TAKAKEN N") to add an external counter built outside
+# the repository; BENCHMARKS.md says how it was built.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-quick}
+make -s all bench >/dev/null
+nq=build/nqueens
+tb=build/bench/textbook
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+command -v hyperfine >/dev/null || { echo "bench: hyperfine is needed (apt-get install hyperfine)" >&2; exit 1; }
+
+echo "# Run on $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo
+
+sizes="14 15 16"
+[ "$mode" = full ] && sizes="$sizes 17"
+for n in $sizes; do
+    runs=5; [ "$n" -ge 16 ] && runs=3; [ "$n" -ge 17 ] && runs=2
+    cmds=("$tb $n" "$nq count $n --threads 1" "$nq count $n --threads 2")
+    [ -n "${TAKAKEN:-}" ] && cmds+=("$TAKAKEN $n")
+    echo "## count $n"
+    hyperfine -N --style none --runs "$runs" --export-markdown "$out/count$n.md" "${cmds[@]}" >/dev/null
+    cat "$out/count$n.md"
+    echo
+done
+
+echo "## uva: bench/uva-bench.in (ten cases of size 13-14, a few bad squares)"
+hyperfine --style none --runs 5 --export-markdown "$out/uva.md" \
+    "$tb uva < bench/uva-bench.in" "$nq uva --threads 1 < bench/uva-bench.in" \
+    "$nq uva < bench/uva-bench.in" >/dev/null
+cat "$out/uva.md"
+echo
+
+echo "## solve 14 --format leetcode > file (365596 solutions, $($nq solve 14 --format leetcode | wc -c) bytes)"
+hyperfine --style none --runs 5 --export-markdown "$out/solve.md" \
+    "$nq solve 14 --format leetcode > $out/solve14.json" >/dev/null
+cat "$out/solve.md"

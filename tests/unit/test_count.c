@@ -1,0 +1,201 @@
+/*
+ * test_count.c - counting: the published counts, and the reference solver on random boards,
+ * through nq_count and through every way of splitting the work.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "internal.h"
+#include "random_board.h"
+#include "reference.h"
+
+/* OEIS A000170 and A002562 (from ../shared/data/queens-counts.tsv). */
+static const uint64_t published_total[] = { 0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680,
+                                             14200, 73712, 365596, 2279184, 14772512 };
+static const uint64_t published_unique[] = { 0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787,
+                                              9233, 45752, 285053, 1846955 };
+
+static nq_count_result count_board(const nq_board *b, int threads, int unique)
+{
+    nq_count_options options = { threads, unique };
+    nq_count_result result;
+    assert_int_equal(nq_count(b, &options, &result), NQ_OK);
+    return result;
+}
+
+static void published_counts(void **state)
+{
+    (void)state;
+    for (int n = 1; n <= 14; n++) {
+        nq_board b;
+        nq_board_init(&b, n);
+        for (int threads = 1; threads <= 3; threads++) {
+            nq_count_result r = count_board(&b, threads, 1);
+            assert_int_equal(r.total.lo, published_total[n]);
+            assert_int_equal(r.total.hi, 0);
+            assert_int_equal(r.unique.lo, published_unique[n]);
+        }
+    }
+}
+
+static void published_counts_15(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 15);
+    nq_count_result r = count_board(&b, 2, 1);
+    assert_int_equal(r.total.lo, published_total[15]);
+    assert_int_equal(r.unique.lo, published_unique[15]);
+}
+
+static void options_may_be_null(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 8);
+    nq_count_result r;
+    assert_int_equal(nq_count(&b, NULL, &r), NQ_OK);
+    assert_int_equal(r.total.lo, 92);
+    assert_int_equal(nq_count(NULL, NULL, &r), NQ_ERR_ARGUMENT);
+}
+
+static void all_bad_squares(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 6);
+    for (int r = 0; r < 6; r++)
+        for (int c = 0; c < 6; c++)
+            nq_board_block(&b, r, c);
+    nq_count_result r = count_board(&b, 2, 1);
+    assert_int_equal(r.total.lo, 0);
+    assert_int_equal(r.unique.lo, 0);
+}
+
+/* Checks nq_count against the reference on one board. */
+static void check_board(const nq_board *b, int threads)
+{
+    nq_count_result r = count_board(b, threads, 1);
+    assert_int_equal(r.total.lo, ref_count(b));
+    assert_int_equal(r.unique.lo, ref_count_unique(b));
+}
+
+static void random_boards(void **state)
+{
+    (void)state;
+    uint64_t seed = 20261122;
+    for (int i = 0; i < 400; i++) {
+        nq_board b;
+        int n = 1 + test_below(&seed, 11);
+        test_random_board(&seed, n, test_below(&seed, 40), test_below(&seed, 4), 0, &b);
+        check_board(&b, 1 + i % 3);
+    }
+}
+
+static void random_symmetric_boards(void **state)
+{
+    (void)state;
+    /* Groups: mirror, flip, rot180, transpose, rot90 (and its powers), all eight. */
+    static const unsigned groups[] = { 0x11, 0x21, 0x05, 0x41, 0x0F, 0xFF, 0x81 };
+    uint64_t seed = 11195;
+    for (int i = 0; i < 350; i++) {
+        nq_board b;
+        int n = 1 + test_below(&seed, 11);
+        unsigned group = groups[i % (sizeof groups / sizeof groups[0])];
+        test_random_board(&seed, n, test_below(&seed, 25), 0, group, &b);
+        assert_true((nq_board_symmetries(&b) & group) == group);
+        check_board(&b, 1 + i % 2);
+    }
+}
+
+/* Sums the units of a split, counted by the kernels, with their weights and rules. */
+static void sum_units(const nq_plan *plan, const nq_unit_list *list, uint64_t *total,
+                      uint64_t *unique)
+{
+    nq_plan copy = *plan;
+    copy.units = list->units;
+    copy.unit_count = list->count;
+    *total = *unique = 0;
+    for (size_t i = 0; i < list->count; i++) {
+        nq_unit_count c;
+        assert_int_equal(nq_plan_count_unit(&copy, i, 1, &c), NQ_OK);
+        *total += c.total;
+        *unique += c.unique;
+    }
+}
+
+/* Forces every split the board allows through the same check against the reference. */
+static void check_every_split(const nq_board *b)
+{
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create(b, 0, &plan), NQ_OK);
+    uint64_t want_total = ref_count(b), want_unique = ref_count_unique(b), total, unique;
+    for (int way = 0; way < 4; way++) {
+        nq_unit_list list = { NULL, 0, 0 };
+        nq_status status = NQ_ERR_ARGUMENT;
+        if (way == 0)
+            status = nq_split_prefix(&plan->search, plan->group, 1 + (size_t)b->n * 7, &list);
+        else if (way == 1 && b->n >= 2)
+            status = nq_split_frame(&plan->search, plan->group, 1, &list);
+        else if (way == 2 && b->n >= 4)
+            status = nq_split_frame(&plan->search, plan->group, 2, &list);
+        else if (way == 3 && b->n >= 4 && plan->group == 0xFF)
+            status = nq_split_sides(&plan->search, 50, &list);
+        if (status != NQ_OK)
+            continue;
+        sum_units(plan, &list, &total, &unique);
+        assert_int_equal(total, want_total);
+        assert_int_equal(unique, want_unique);
+        free(list.units);
+    }
+    nq_plan_free(plan);
+}
+
+static void every_split_agrees(void **state)
+{
+    (void)state;
+    uint64_t seed = 42;
+    for (int n = 1; n <= 11; n++) {
+        nq_board b;
+        nq_board_init(&b, n);
+        check_every_split(&b);
+    }
+    static const unsigned groups[] = { 0, 0x11, 0x05, 0x41, 0x0F, 0xFF };
+    for (int i = 0; i < 240; i++) {
+        nq_board b;
+        unsigned group = groups[i % 6];
+        test_random_board(&seed, 1 + test_below(&seed, 10), test_below(&seed, 30),
+                          group ? 0 : test_below(&seed, 3), group, &b);
+        check_every_split(&b);
+    }
+}
+
+static void placed_queens_attacking_are_refused(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 5);
+    b.queen[0] = 0;
+    b.queen[1] = 1;   /* set by hand: nq_board_place would refuse it */
+    nq_count_result r;
+    assert_int_equal(nq_count(&b, NULL, &r), NQ_ERR_ATTACK);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(published_counts),
+        cmocka_unit_test(published_counts_15),
+        cmocka_unit_test(options_may_be_null),
+        cmocka_unit_test(all_bad_squares),
+        cmocka_unit_test(random_boards),
+        cmocka_unit_test(random_symmetric_boards),
+        cmocka_unit_test(every_split_agrees),
+        cmocka_unit_test(placed_queens_attacking_are_refused),
+    };
+    return cmocka_run_group_tests_name("count", tests, NULL, NULL);
+}

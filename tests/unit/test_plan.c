@@ -1,0 +1,177 @@
+/*
+ * test_plan.c - plans, runs and checkpoints: the same units every time, runs that resume from
+ * recorded units, and checkpoints that refuse what they should refuse.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "nqueens.h"
+
+static nq_plan *plan_of(int n)
+{
+    nq_board b;
+    nq_board_init(&b, n);
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create(&b, 0, &plan), NQ_OK);
+    return plan;
+}
+
+static void plans_are_reproducible(void **state)
+{
+    (void)state;
+    nq_plan *a = plan_of(12), *b = plan_of(12), *c = plan_of(13);
+    assert_int_equal(nq_plan_units(a), nq_plan_units(b));
+    assert_true(nq_plan_units(a) > 100);
+    assert_true(nq_plan_fingerprint(a) == nq_plan_fingerprint(b));
+    assert_true(nq_plan_fingerprint(a) != nq_plan_fingerprint(c));
+    char text[160];
+    unsigned weight;
+    nq_plan_describe_unit(a, 0, text, sizeof text, &weight);
+    assert_string_equal(text, "corner 1:1 2:3 3:5 4:2 5:4");
+    assert_int_equal(weight, 8);
+    nq_plan_free(a), nq_plan_free(b), nq_plan_free(c);
+}
+
+/* Records what on_unit sees. */
+typedef struct recorder {
+    unsigned char *file;   /* a checkpoint being written */
+    size_t length;
+    const nq_plan *plan;
+    size_t stop_after;     /* units before asking to stop; 0 for never */
+    size_t seen;
+} recorder;
+
+static int record_unit(void *context, size_t unit, const nq_unit_count *count)
+{
+    recorder *r = context;
+    nq_checkpoint_record(r->plan, unit, count, r->file + r->length);
+    r->length += NQ_CHECKPOINT_RECORD_SIZE;
+    return ++r->seen == r->stop_after;
+}
+
+/* Runs plan, writing a checkpoint into r; resumes from state when it is not NULL. */
+static nq_status run_recording(const nq_plan *plan, recorder *r, int threads,
+                               const nq_checkpoint_state *state, nq_count_result *result)
+{
+    nq_run_options o = { .threads = threads, .unique = 1, .on_unit = record_unit, .context = r };
+    if (state) {
+        o.done = state->done;
+        o.done_total = state->total;
+        o.done_unique = state->unique;
+    }
+    return nq_plan_run(plan, &o, result);
+}
+
+static recorder new_recorder(const nq_plan *plan)
+{
+    recorder r = { .plan = plan };
+    r.file = malloc(NQ_CHECKPOINT_HEADER_SIZE + (nq_plan_units(plan) + 1) *
+                    NQ_CHECKPOINT_RECORD_SIZE);
+    assert_non_null(r.file);
+    nq_checkpoint_header(plan, 1, r.file);
+    r.length = NQ_CHECKPOINT_HEADER_SIZE;
+    return r;
+}
+
+static void stop_and_resume(void **state)
+{
+    (void)state;
+    nq_plan *plan = plan_of(12);
+    recorder r = new_recorder(plan);
+    r.stop_after = 40;
+    nq_count_result result;
+    assert_int_equal(run_recording(plan, &r, 2, NULL, &result), NQ_ERR_STOPPED);
+    /* A torn last record, as a kill in the middle of a write leaves. */
+    size_t torn = r.length - NQ_CHECKPOINT_RECORD_SIZE / 2;
+    nq_checkpoint_state saved;
+    nq_parse_error err;
+    assert_int_equal(nq_checkpoint_read(plan, 1, r.file, torn, &saved, &err), NQ_OK);
+    assert_int_equal(saved.units_done, r.seen - 1);
+    assert_int_equal(saved.valid_length, r.length - NQ_CHECKPOINT_RECORD_SIZE);
+    r.length = saved.valid_length;
+    r.stop_after = 0;
+    assert_int_equal(run_recording(plan, &r, 2, &saved, &result), NQ_OK);
+    assert_int_equal(result.total.lo, 14200);
+    assert_int_equal(result.unique.lo, 1787);
+    nq_checkpoint_state_free(&saved);
+    /* The finished checkpoint alone gives the whole count. */
+    assert_int_equal(nq_checkpoint_read(plan, 1, r.file, r.length, &saved, &err), NQ_OK);
+    assert_int_equal(saved.units_done, nq_plan_units(plan));
+    assert_int_equal(saved.total.lo, 14200);
+    assert_int_equal(saved.unique.lo, 1787);
+    nq_checkpoint_state_free(&saved);
+    free(r.file);
+    nq_plan_free(plan);
+}
+
+/* Expects the checkpoint to be refused with status and a message containing words. */
+static void refused(const nq_plan *plan, int unique, const unsigned char *data, size_t length,
+                    nq_status status, const char *words)
+{
+    nq_checkpoint_state s;
+    nq_parse_error err = { 0 };
+    assert_int_equal(nq_checkpoint_read(plan, unique, data, length, &s, &err), status);
+    assert_non_null(strstr(err.message, words));
+}
+
+static void checkpoints_refuse_foreign_and_damaged_files(void **state)
+{
+    (void)state;
+    nq_plan *plan = plan_of(10), *other = plan_of(11);
+    recorder r = new_recorder(plan);
+    nq_count_result result;
+    assert_int_equal(run_recording(plan, &r, 1, NULL, &result), NQ_OK);
+    assert_true(r.seen > 10);
+    refused(other, 1, r.file, r.length, NQ_ERR_ARGUMENT, "made for N = 10, not 11");
+    refused(plan, 0, r.file, r.length, NQ_ERR_ARGUMENT, "made with --unique");
+    refused(plan, 1, r.file, 10, NQ_ERR_SYNTAX, "too short");
+    refused(plan, 1, (const unsigned char *)"hello, this is not a checkpoint file at all, no, it is not!!!",
+            62, NQ_ERR_SYNTAX, "too short");
+    unsigned char *copy = malloc(r.length);
+    memcpy(copy, r.file, r.length);
+    copy[3] ^= 1;
+    refused(plan, 1, copy, r.length, NQ_ERR_SYNTAX, "not an nqueens checkpoint");
+    memcpy(copy, r.file, r.length);
+    copy[NQ_CHECKPOINT_HEADER_SIZE + 2 * NQ_CHECKPOINT_RECORD_SIZE + 9] ^= 4;
+    refused(plan, 1, copy, r.length, NQ_ERR_SYNTAX, "record 3 of");
+    /* Damage to the last record alone is taken for a torn write and dropped. */
+    memcpy(copy, r.file, r.length);
+    copy[r.length - 1] ^= 0xFF;
+    nq_checkpoint_state s;
+    assert_int_equal(nq_checkpoint_read(plan, 1, copy, r.length, &s, NULL), NQ_OK);
+    assert_int_equal(s.units_done, r.seen - 1);
+    nq_checkpoint_state_free(&s);
+    free(copy);
+    free(r.file);
+    nq_plan_free(plan);
+    nq_plan_free(other);
+}
+
+static void estimates_are_close(void **state)
+{
+    (void)state;
+    nq_plan *plan = plan_of(12);
+    nq_estimate e, again;
+    assert_int_equal(nq_plan_estimate(plan, 20000, 5, &e), NQ_OK);
+    assert_int_equal(nq_plan_estimate(plan, 20000, 5, &again), NQ_OK);
+    assert_true(e.nodes == again.nodes);
+    assert_true(e.solutions > 14200 * 0.8 && e.solutions < 14200 * 1.25);
+    assert_true(e.spread > 0 && e.spread < 0.05);
+    nq_plan_free(plan);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(plans_are_reproducible),
+        cmocka_unit_test(stop_and_resume),
+        cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
+        cmocka_unit_test(estimates_are_close),
+    };
+    return cmocka_run_group_tests_name("plan", tests, NULL, NULL);
+}
