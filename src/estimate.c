@@ -34,10 +34,16 @@ nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
         uint64_t random = splitmix(&state) | 1;
         nq_search search;
         nq_search_of_unit(&plan->search, u, &search);
-        double leaves, nodes = nq_kernel_probe(&search, nq_search_root(&search), &random, &leaves);
+        int8_t placed[NQ_MAX_N];
+        double leaves, nodes = nq_kernel_probe(&search, nq_search_root(&search), &random, &leaves,
+                                               placed);
         sum += nodes;
         sum_squares += nodes * nodes;
-        solutions += leaves * u->weight;
+        /* A completion counts what the unit's rule makes of it (see plan.c). */
+        if (leaves > 0 && u->rule == NQ_RULE_CLASS)
+            solutions += leaves * nq_class_size(placed, search.n, u->unique_group);
+        else
+            solutions += leaves * u->weight;
     }
     double mean = sum / (double)probes;
     double variance = sum_squares / (double)probes - mean * mean;

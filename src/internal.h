@@ -30,7 +30,7 @@ typedef struct nq_state {
 /* The most queens a work unit places: a frame of two rows and two columns on each side. */
 #define NQ_UNIT_MAX_QUEENS 8
 
-/* How a unit's completions add up (see count.c). */
+/* How a unit's completions add up (see plan.c). */
 enum nq_rule {
     /* Each completion adds `weight` to the total, and 1 to the unique count if it is the least
      * of its images under unique_group. */
@@ -101,8 +101,10 @@ nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *pre
 
 /* One of Knuth's random probes of the kernel's tree below state s: walks down through random
  * children the kernel would visit, and returns the estimate of the tree's size in squares
- * tried; sets *leaves to the estimate of its completions. random is the generator's state. */
-double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, double *leaves);
+ * tried; sets *leaves to the estimate of its completions, and placed[s.row..n-1] to the columns
+ * of the path (a completion when *leaves > 0). random is the generator's state. */
+double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, double *leaves,
+                       int8_t *placed);
 
 /* Splits the search of a board with the symmetries `group` into units, in a fixed order: the
  * same board always yields the same units. Aims at min_units units at least. Fills list (free

@@ -121,7 +121,8 @@ static uint64_t next_random(uint64_t *state)
     return x * UINT64_C(0x2545F4914F6CDD1D);
 }
 
-double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, double *leaves)
+double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, double *leaves,
+                       int8_t *placed)
 {
     const int last = search->n - 1;
     uint64_t reach[NQ_MAX_N + 1];
@@ -145,10 +146,12 @@ double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, do
             return nodes;
         paths *= count;
         if (row == last) {
+            placed[row] = (int8_t)__builtin_ctzll(bits[next_random(random) % (uint64_t)count]);
             *leaves = paths;
             return nodes;
         }
         uint64_t bit = bits[next_random(random) % (uint64_t)count];
+        placed[row] = (int8_t)__builtin_ctzll(bit);
         cols |= bit, d1 = (d1 | bit) << 1, d2 = (d2 | bit) >> 1;
     }
     return nodes;

@@ -1,0 +1,239 @@
+#!/usr/bin/env bash
+# End-to-end tests of the nqueens binary: exit codes, stdout and stderr, byte for byte.
+#
+#   tests/cli/run.sh path/to/nqueens
+#
+# Each check runs the binary once and compares what it printed and returned with what it
+# should; the last line is "N passed, M failed".
+set -u
+nq=$(realpath "${1:?usage: run.sh path/to/nqueens}")
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+# check NAME CODE STDOUT STDERR [STDIN-FILE] -- ARGS...
+# Runs nqueens ARGS (stdin from STDIN-FILE or /dev/null) and compares exit code, stdout and
+# stderr with CODE, STDOUT and STDERR (strings; a trailing newline is implied when non-empty).
+check() {
+    local name=$1 code=$2 want_out=$3 want_err=$4 input=/dev/null
+    shift 4
+    if [ "$1" != -- ]; then input=$1; shift; fi
+    shift
+    "$nq" "$@" <"$input" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    compare "$name" "$code" "$got" "$want_out" "$want_err" "nqueens $*"
+}
+
+# compare NAME WANT-CODE GOT-CODE STDOUT STDERR COMMAND: the common end of every check.
+compare() {
+    [ -n "$4" ] && printf '%s\n' "$4" >"$tmp/want_out" || : >"$tmp/want_out"
+    compare_to_file "$1" "$2" "$3" "$tmp/want_out" "$5" "$6"
+}
+
+# compare_to_file NAME WANT-CODE GOT-CODE STDOUT-FILE STDERR COMMAND
+compare_to_file() {
+    local name=$1 want=$2 got=$3 command=$6
+    [ "$4" = "$tmp/want_out" ] || cp "$4" "$tmp/want_out"
+    [ -n "$5" ] && printf '%s\n' "$5" >"$tmp/want_err" || : >"$tmp/want_err"
+    if [ "$got" = "$want" ] && cmp -s "$tmp/out" "$tmp/want_out" && cmp -s "$tmp/err" "$tmp/want_err"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $name: $command (exit $got, expected $want)"
+        diff "$tmp/want_out" "$tmp/out" | head -5 | sed 's/^/  stdout: /'
+        diff "$tmp/want_err" "$tmp/err" | head -5 | sed 's/^/  stderr: /'
+    fi
+}
+
+# check_file NAME CODE EXPECTED-STDOUT-FILE STDERR [STDIN-FILE] -- ARGS...
+check_file() {
+    local name=$1 code=$2 file=$3 want_err=$4 input=/dev/null
+    shift 4
+    if [ "$1" != -- ]; then input=$1; shift; fi
+    shift
+    "$nq" "$@" <"$input" >"$tmp/out" 2>"$tmp/err"
+    compare_to_file "$name" "$code" $? "$file" "$want_err" "nqueens $*"
+}
+
+# expect_true NAME STATUS: passes when STATUS (of a test the caller ran) is 0.
+expect_true() {
+    if [ "$2" -eq 0 ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $1"
+    fi
+}
+
+board() { printf "$1" >"$tmp/$2"; echo "$tmp/$2"; }
+
+# ---- count: published totals and unique counts (OEIS A000170, A002562) ----------------------
+while IFS=$'\t' read -r n total unique; do
+    [ "$n" -le 13 ] || continue
+    check "count $n" 0 "$total" "" -- count "$n"
+    [ "$n" -le 12 ] && check "count --unique $n" 0 "$unique" "" -- count --unique "$n"
+done <"$here/known-counts.tsv"
+for t in 1 2 3; do check "count 12 -t $t" 0 14200 "" -- count 12 --threads "$t"; done
+check "count 16" 0 14772512 "" -- count 16 --threads 2
+check "count -u 14" 0 45752 "" -- count -u 14
+
+# ---- solve: formats, order, limits, unique ------------------------------------------------------
+printf '.Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n\n' >"$tmp/solve4"
+check_file "solve 4 board" 0 "$tmp/solve4" "" -- solve 4
+check "solve 4 leetcode" 0 '[[".Q..","...Q","Q...","..Q."],["..Q.","Q...","...Q",".Q.."]]' "" -- solve 4 --format leetcode
+check "solve 4 cols" 0 "$(printf '2 4 1 3\n3 1 4 2')" "" -- solve 4 -f cols
+check "solve 1 leetcode" 0 '[["Q"]]' "" -- solve 1 --format leetcode
+check "solve 3 board" 0 "" "" -- solve 3
+check "solve 2 leetcode" 0 "[]" "" -- solve 2 --format leetcode
+check "solve --limit 1" 0 "2 4 1 3" "" -- solve 4 --format cols --limit 1
+check "solve --limit 0" 0 "[]" "" -- solve 6 --format leetcode --limit 0
+check "solve 8 --unique" 0 "$(printf '1 5 8 6 3 7 2 4\n1 6 8 3 7 4 2 5\n2 4 6 8 3 1 7 5')" "" -- solve 8 --unique -f cols --limit 3
+"$nq" solve 10 -f cols >"$tmp/s10"
+expect_true "solve 10 lists 724 solutions" "$([ "$(wc -l <"$tmp/s10")" -eq 724 ]; echo $?)"
+sort -n -k1,1 -k2,2 -k3,3 -k4,4 -k5,5 -k6,6 -k7,7 -k8,8 -k9,9 -k10,10 "$tmp/s10" | cmp -s - "$tmp/s10"
+expect_true "solve 10 lists in lexicographic order" $?
+"$nq" solve 8 -f cols >"$tmp/s8"
+check "verify solve 8" 0 "92 of 92 solutions valid" "" "$tmp/s8" -- verify
+"$nq" solve 9 --unique -f cols >"$tmp/u9"
+check "verify solve 9 --unique" 0 "46 of 46 solutions valid" "" "$tmp/u9" -- verify
+"$nq" solve 6 >"$tmp/b6"
+check "verify boards" 0 "4 of 4 solutions valid" "" -- verify "$tmp/b6"
+
+# ---- boards with bad squares and placed queens ---------------------------------------------
+b1=$(board '.Q...\n.....\n..*..\n.....\n.....\n' b1)
+check "count --board" 0 1 "" -- count --board "$b1"
+check "solve --board" 0 "2 4 1 3 5" "" -- solve --board "$b1" -f cols
+check "count --board -" 0 1 "" "$b1" -- count --board -
+b2=$(board '.*..\r\n....\r\n....\r\n....' b2)
+check "count crlf board" 0 1 "" -- count --board "$b2"
+b3=$(board '........\n........\n........\n........\n........\n........\n........\n........\n' b3)
+check "count empty board file" 0 92 "" -- count --board "$b3"
+check "count --unique board" 0 12 "" -- count --unique --board "$b3"
+b4=$(board '*......*\n........\n........\n........\n........\n........\n........\n*......*\n' b4)
+check "count corners bad" 0 76 "" -- count --board "$b4"
+
+# ---- uva ----------------------------------------------------------------------------------------
+check_file "uva sample" 0 "$here/uva-sample.out" "" "$here/uva-sample.in" -- uva
+printf '1\n.\n\n3\n...\n...\n...\n\n2\n*.\n..\n0\n' >"$tmp/uva2"
+check "uva small cases" 0 "$(printf 'Case 1: 1\nCase 2: 0\nCase 3: 0')" "" "$tmp/uva2" -- uva
+
+# ---- verify ------------------------------------------------------------------------------------
+printf '2 4 1 3\n1 3 2 4\n' >"$tmp/v1"
+check "verify attack" 1 "1 of 2 solutions valid" \
+    "nqueens: <stdin>:2: solution 2 is invalid: the queens in row 2, column 3 and row 3, column 2 attack each other" "$tmp/v1" -- verify
+printf '2 4 1 5\n' >"$tmp/v2"
+check "verify off board" 1 "0 of 1 solutions valid" \
+    "nqueens: <stdin>:1: solution 1 is invalid: the queen of row 4 is in column 5, off the board of 4 columns" "$tmp/v2" -- verify
+printf '.Q..\n....\nQ...\n..Q.\n' >"$tmp/v3"
+check "verify row without queen" 1 "0 of 1 solutions valid" \
+    "nqueens: <stdin>:1: solution 1 is invalid: row 2 has no queen" "$tmp/v3" -- verify
+check "verify file" 1 "1 of 2 solutions valid" \
+    "nqueens: $tmp/v1:2: solution 2 is invalid: the queens in row 2, column 3 and row 3, column 2 attack each other" -- verify "$tmp/v1"
+printf '2 4 x 3\n' >"$tmp/v4"
+check "verify syntax" 2 "" "nqueens: <stdin>:1:5: unexpected 'x'; expected a column number" "$tmp/v4" -- verify
+
+# ---- bad input: exit 2, a message, nothing on stdout ---------------------------------------
+check "N missing" 2 "" "nqueens: count: board size N is missing; see 'nqueens count --help'" -- count
+check "N not a number" 2 "" "nqueens: board size N 'abc' is not a number" -- count abc
+check "N trailing junk" 2 "" "nqueens: board size N '8x' has trailing characters after the number" -- count 8x
+check "N zero" 2 "" "nqueens: board size N 0 is out of range (1 to 64)" -- count 0
+check "N negative" 2 "" "nqueens: count: -3 is negative; numbers here are positive" -- count -3
+check "N above 64" 2 "" "nqueens: board size N 65 is out of range (1 to 64)" -- solve 65
+check "N overflow" 2 "" "nqueens: board size N 99999999999999999999999 is out of range (1 to 64)" -- count 99999999999999999999999
+check "unknown command" 2 "" "nqueens: unknown command 'cuont'; see 'nqueens --help'" -- cuont 8
+check "unknown option" 2 "" "nqueens: count: unknown option '--fast'; see 'nqueens count --help'" -- count 8 --fast
+check "unknown short option" 2 "" "nqueens: solve: unknown option '-x'; see 'nqueens solve --help'" -- solve 8 -x
+check "option without value" 2 "" "nqueens: solve: option '--format' needs a value; see 'nqueens solve --help'" -- solve 4 --format
+check "unknown format" 2 "" "nqueens: solve: unknown format 'svgx'; expected board, leetcode or cols" -- solve 4 --format svgx
+check "negative limit" 2 "" "nqueens: solve: -1 is negative; numbers here are positive" -- solve 4 --limit -1
+check "limit not a number" 2 "" "nqueens: limit K 'many' is not a number" -- solve 4 --limit many
+check "threads zero" 2 "" "nqueens: thread count T 0 is out of range (1 to 1024)" -- count 8 --threads 0
+check "N and board" 2 "" "nqueens: count: give a size N or --board FILE, not both" -- count 8 --board "$b1"
+check "extra argument" 2 "" "nqueens: solve: unexpected argument '9'" -- solve 8 9
+check "missing file" 2 "" "nqueens: $tmp/none: No such file or directory" -- count --board "$tmp/none"
+: >"$tmp/empty"
+check "empty board file" 2 "" "nqueens: $tmp/empty:1:1: empty board" -- count --board "$tmp/empty"
+e1=$(board '....\n...\n....\n....\n' e1)
+check "short row" 2 "" "nqueens: $e1:2:4: row has 3 squares; expected 4" -- count --board "$e1"
+e2=$(board '....\n.....\n....\n....\n' e2)
+check "long row" 2 "" "nqueens: $e2:2:5: row has 5 squares; expected 4" -- count --board "$e2"
+e3=$(board '....\n....\n' e3)
+check "too few rows" 2 "" "nqueens: $e3:3:1: board ends after 2 rows; expected 4, one per column" -- solve --board "$e3"
+e4=$(board '..\n..\n..\n' e4)
+check "extra row" 2 "" "nqueens: $e4:3:1: extra row; a board 2 squares wide has 2 rows" -- count --board "$e4"
+e5=$(board '....\n.#..\n....\n....\n' e5)
+check "bad character" 2 "" "nqueens: $e5:2:2: unexpected character '#'; expected '.', '*' or 'Q'" -- count --board "$e5"
+e6=$(board 'Q...\n....\n..Q.\n....\n' e6)
+check "attacking queens" 2 "" "nqueens: $e6:3:3: this queen attacks the queen in row 1, column 1" -- count --board "$e6"
+printf '4\n....\n....\n' >"$tmp/u1"
+check "uva cut short" 2 "" "nqueens: <stdin>:4:1: case ends after 2 of its 4 rows" "$tmp/u1" -- uva
+printf '2\n..\n.x\n0\n' >"$tmp/u2"
+check "uva bad character" 2 "" "nqueens: <stdin>:3:2: unexpected character 'x'; expected '.' or '*'" "$tmp/u2" -- uva
+printf '2\n..\n..\n' >"$tmp/u3"
+check "uva missing 0" 2 "" "nqueens: <stdin>:4:1: input ends without the closing line \"0\"" "$tmp/u3" -- uva
+printf '65\n' >"$tmp/u4"
+check "uva size 65" 2 "" "nqueens: <stdin>:1:1: board size 65 is too large; at most 64" "$tmp/u4" -- uva
+
+# ---- checkpoints, subtotals, estimates ------------------------------------------------------
+ck=$tmp/q13.ckpt
+check "checkpoint new" 0 73712 "" -- count 13 --checkpoint "$ck"
+check "checkpoint finished" 0 73712 "" -- count 13 --checkpoint "$ck"
+check "checkpoint of another N" 2 "" "nqueens: checkpoint $ck: made for N = 13, not 12; refusing to use it" -- count 12 --checkpoint "$ck"
+check "checkpoint without unique" 2 "" "nqueens: checkpoint $ck: made without --unique; run with the same options; refusing to use it" -- count 13 -u --checkpoint "$ck"
+size=$(stat -c %s "$ck")
+head -c $((64 + 32 * 5 + 17)) "$ck" >"$tmp/torn.ckpt"
+check "checkpoint torn" 0 73712 "" -- count 13 --checkpoint "$tmp/torn.ckpt"
+expect_true "torn checkpoint completed" "$([ "$(stat -c %s "$tmp/torn.ckpt")" -eq "$size" ]; echo $?)"
+cp "$ck" "$tmp/bad.ckpt"
+printf '\x55' | dd of="$tmp/bad.ckpt" bs=1 seek=$((64 + 32 * 3 + 9)) conv=notrunc 2>/dev/null
+records=$(((size - 64) / 32))
+check "checkpoint damaged" 2 "" "nqueens: checkpoint $tmp/bad.ckpt: record 4 of $records is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/bad.ckpt"
+printf 'not a checkpoint, just some text that is long enough to fill a header......\n' >"$tmp/text.ckpt"
+check "checkpoint foreign file" 2 "" "nqueens: checkpoint $tmp/text.ckpt: not an nqueens checkpoint, or its header is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/text.ckpt"
+check "checkpoint unwritable" 1 "" "nqueens: checkpoint $tmp/no/dir.ckpt.tmp: No such file or directory" -- count 8 --checkpoint "$tmp/no/dir.ckpt"
+for delay in 0.2 0.5 0.9; do
+    rm -f "$tmp/kill.ckpt"
+    "$nq" count 16 --threads 2 --checkpoint "$tmp/kill.ckpt" >/dev/null 2>&1 &
+    pid=$!
+    sleep "$delay"
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    check "resume after SIGKILL at ${delay}s" 0 14772512 "" -- count 16 --threads 2 --checkpoint "$tmp/kill.ckpt"
+done
+rm -f "$tmp/int.ckpt"
+"$nq" count 16 --threads 2 --checkpoint "$tmp/int.ckpt" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.4
+kill -INT "$pid"
+wait "$pid"
+code=$?
+grep -q "^nqueens: count: stopped by SIGINT; [0-9]* of [0-9]* units are saved in $tmp/int.ckpt: run the same command again to resume$" "$tmp/err" && [ "$code" -eq 130 ] && [ ! -s "$tmp/out" ]
+expect_true "SIGINT stops and says how to resume" $?
+check "resume after SIGINT" 0 14772512 "" -- count 16 --threads 2 --checkpoint "$tmp/int.ckpt"
+"$nq" count 12 --subtotals "$tmp/sub.csv" >/dev/null
+[ "$(head -1 "$tmp/sub.csv")" = "unit,weight,placement,total,unique" ] &&
+    [ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u }' "$tmp/sub.csv")" = "14200 1787" ]
+expect_true "subtotals add up" $?
+"$nq" estimate 12 --threads 1 --probes 20000 >"$tmp/out" 2>"$tmp/err" &&
+    grep -q "^solutions: about 1\.[3-5][0-9]*e+04$" "$tmp/out" && grep -q "^time: about .* on 1 thread here$" "$tmp/out"
+expect_true "estimate 12" $?
+
+# ---- runtime failures and help ------------------------------------------------------------
+"$nq" solve 14 >/dev/full 2>"$tmp/err"
+code=$?; : >"$tmp/out"
+compare "solve 14 > /dev/full" 1 "$code" "" "nqueens: write error on standard output: No space left on device" "solve 14 > /dev/full"
+"$nq" solve 14 2>"$tmp/err" | head -1 >"$tmp/out"
+compare "solve | head -1" 0 0 "Q............." "" "solve 14 | head -1"
+for cmd in count solve uva verify estimate; do
+    "$nq" "$cmd" --help >"$tmp/out" 2>"$tmp/err" && grep -q "^Usage: nqueens $cmd" "$tmp/out" &&
+        grep -q "Exit codes" "$tmp/out" && [ ! -s "$tmp/err" ]
+    expect_true "$cmd --help" $?
+done
+"$nq" --help >"$tmp/out" && grep -q "^Exit codes:" "$tmp/out"
+expect_true "--help" $?
+check "--version" 0 "nqueens 0.1.0" "" -- --version
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
