@@ -269,6 +269,31 @@ nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
                            nq_estimate *estimate);
 
 /* ------------------------------------------------------------------------------------------- */
+/* Catalogues: many boards of one size                                                          */
+/* ------------------------------------------------------------------------------------------- */
+
+/* A catalogue holds the solutions of the empty n x n board, one per class under the eight
+ * symmetries, in memory (n bytes each: 285053 of them for n = 15). Counting the completions of a
+ * board of that size then takes one pass over it, whatever the board, instead of a search: worth
+ * it for many boards of one size, such as UVa 11195's cases. Read-only once made. */
+typedef struct nq_catalogue nq_catalogue;
+
+/* The largest side a catalogue is made for: Q(17) solutions would not fit comfortably. */
+#define NQ_CATALOGUE_MAX_N 16
+
+/* Makes the catalogue of side n (1..NQ_CATALOGUE_MAX_N). Returns NQ_OK, NQ_ERR_SIZE or
+ * NQ_ERR_NOMEM. */
+nq_status nq_catalogue_create(int n, nq_catalogue **catalogue);
+
+/* Frees catalogue; NULL is allowed. */
+void nq_catalogue_free(nq_catalogue *catalogue);
+
+/* Counts the completions of board (as nq_count does) from catalogue, whose side must be
+ * board->n. Returns NQ_OK or NQ_ERR_ARGUMENT. Thread-safe. */
+nq_status nq_catalogue_count(const nq_catalogue *catalogue, const nq_board *board,
+                             nq_u128 *total);
+
+/* ------------------------------------------------------------------------------------------- */
 /* Listing                                                                                       */
 /* ------------------------------------------------------------------------------------------- */
 

@@ -116,6 +116,7 @@ check "count corners bad" 0 76 "" -- count --board "$b4"
 
 # ---- uva ----------------------------------------------------------------------------------------
 check_file "uva sample" 0 "$here/uva-sample.out" "" "$here/uva-sample.in" -- uva
+check_file "uva catalogue cases" 0 "$here/uva-bench.out" "" "$here/uva-bench.in" -- uva
 printf '1\n.\n\n3\n...\n...\n...\n\n2\n*.\n..\n0\n' >"$tmp/uva2"
 check "uva small cases" 0 "$(printf 'Case 1: 1\nCase 2: 0\nCase 3: 0')" "" "$tmp/uva2" -- uva
 

@@ -174,6 +174,31 @@ static void every_split_agrees(void **state)
     }
 }
 
+static void catalogues_count_like_the_reference(void **state)
+{
+    (void)state;
+    nq_catalogue *catalogues[11] = { NULL };
+    for (int n = 1; n <= 10; n++)
+        assert_int_equal(nq_catalogue_create(n, &catalogues[n]), NQ_OK);
+    uint64_t seed = 99;
+    for (int i = 0; i < 300; i++) {
+        nq_board b;
+        int n = 1 + test_below(&seed, 10);
+        test_random_board(&seed, n, test_below(&seed, 30), test_below(&seed, 3), 0, &b);
+        nq_u128 total;
+        assert_int_equal(nq_catalogue_count(catalogues[n], &b, &total), NQ_OK);
+        assert_int_equal(total.lo, ref_count(&b));
+    }
+    nq_board wrong;
+    nq_board_init(&wrong, 9);
+    nq_u128 total;
+    assert_int_equal(nq_catalogue_count(catalogues[8], &wrong, &total), NQ_ERR_ARGUMENT);
+    for (int n = 1; n <= 10; n++)
+        nq_catalogue_free(catalogues[n]);
+    nq_catalogue *too_big;
+    assert_int_equal(nq_catalogue_create(NQ_CATALOGUE_MAX_N + 1, &too_big), NQ_ERR_SIZE);
+}
+
 static void placed_queens_attacking_are_refused(void **state)
 {
     (void)state;
@@ -195,6 +220,7 @@ int main(void)
         cmocka_unit_test(random_boards),
         cmocka_unit_test(random_symmetric_boards),
         cmocka_unit_test(every_split_agrees),
+        cmocka_unit_test(catalogues_count_like_the_reference),
         cmocka_unit_test(placed_queens_attacking_are_refused),
     };
     return cmocka_run_group_tests_name("count", tests, NULL, NULL);

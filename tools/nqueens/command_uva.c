@@ -2,7 +2,9 @@
  * command_uva.c - `nqueens uva`: answers UVa 11195 input, "Case k: M" a case.
  *
  * The whole input is read and checked before any answer is printed, so that bad input leaves
- * nothing on stdout that could be taken for answers.
+ * nothing on stdout that could be taken for answers. Where several cases share a size, one
+ * catalogue of that size's solutions answers them all, each by a pass over it instead of a
+ * search (see nq_catalogue_create).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -48,6 +50,56 @@ static int read_cases(const char *text, size_t length, nq_board **boards, size_t
     }
 }
 
+/* Catalogues pay off from this size up, for sizes shared by two cases or more. */
+#define CATALOGUE_MIN_N 10
+
+/* The number of cases of size n. */
+static size_t cases_of_size(const nq_board *boards, size_t count, int n)
+{
+    size_t same = 0;
+    for (size_t k = 0; k < count; k++)
+        same += boards[k].n == n;
+    return same;
+}
+
+/* Counts one case, from the catalogue of its size if it has one. */
+static nq_status count_case(const nq_board *board, nq_catalogue *const *catalogues, int threads,
+                            nq_u128 *total)
+{
+    if (catalogues[board->n])
+        return nq_catalogue_count(catalogues[board->n], board, total);
+    nq_count_options options = { threads, 0 };
+    nq_count_result result;
+    nq_status status = nq_count(board, &options, &result);
+    *total = result.total;
+    return status;
+}
+
+/* Prints "Case k: M" for every case; returns an exit code. */
+static int answer_cases(const nq_board *boards, size_t count, int threads)
+{
+    nq_catalogue *catalogues[NQ_CATALOGUE_MAX_N + 1] = { NULL };
+    int code = 0;
+    for (int n = CATALOGUE_MIN_N; n <= NQ_CATALOGUE_MAX_N && !code; n++)
+        if (cases_of_size(boards, count, n) >= 2 && nq_catalogue_create(n, &catalogues[n]))
+            code = fail(EXIT_FAILURE_, "uva: out of memory");
+    for (size_t k = 0; k < count && !code; k++) {
+        nq_u128 total;
+        nq_status status = count_case(&boards[k], catalogues, threads, &total);
+        if (status) {
+            code = fail(EXIT_FAILURE_, "uva: case %zu: %s", k + 1, nq_strerror(status));
+            break;
+        }
+        char line[80], digits[40];
+        nq_u128_format(total, digits);
+        snprintf(line, sizeof line, "Case %zu: %s\n", k + 1, digits);
+        out_puts(line);
+    }
+    for (int n = 0; n <= NQ_CATALOGUE_MAX_N; n++)
+        nq_catalogue_free(catalogues[n]);
+    return code;
+}
+
 int command_uva(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -77,19 +129,7 @@ int command_uva(int argc, char **argv)
         free(boards);
         return code;
     }
-    nq_count_options count_options = { (int)threads, 0 };
-    for (size_t k = 0; k < count; k++) {
-        nq_count_result result;
-        nq_status status = nq_count(&boards[k], &count_options, &result);
-        if (status) {
-            code = fail(EXIT_FAILURE_, "uva: case %zu: %s", k + 1, nq_strerror(status));
-            break;
-        }
-        char line[80], digits[40];
-        nq_u128_format(result.total, digits);
-        snprintf(line, sizeof line, "Case %zu: %s\n", k + 1, digits);
-        out_puts(line);
-    }
+    code = answer_cases(boards, count, (int)threads);
     free(text);
     free(boards);
     return code ? code : out_close();
