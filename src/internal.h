@@ -91,8 +91,16 @@ static inline uint64_t nq_state_free(const nq_search *search, nq_state s)
     return search->allow[s.row] & ~(s.cols | s.d1 | s.d2);
 }
 
-/* Counts the completions of state s: the ways to fill rows s.row..n-1. */
+/* Counts the completions of state s: the ways to fill rows s.row..n-1. Picks the fastest
+ * kernel for the board and the CPU among those below. */
 uint64_t nq_kernel_count(const nq_search *search, nq_state s);
+
+/* The counting kernels nq_kernel_count picks from. By rows: any state, any n. Fewest choices
+ * first (kernel_mrv.c): the root state only, n <= 32; the same built for CPUs with a popcount
+ * instruction (only call it on one). */
+uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s);
+uint64_t nq_kernel_count_mrv(const nq_search *search);
+uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search);
 
 /* Calls visit for each completion of state s, in lexicographic order, with cols[0..s.row-1]
  * taken from prefix. Returns NQ_ERR_STOPPED if visit asked to stop, else NQ_OK. */

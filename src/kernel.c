@@ -40,7 +40,7 @@ static inline int dead_end(const nq_search *search, const uint64_t *reach, int r
            !(search->allow[last] & ~(c | a << k | b >> k));
 }
 
-uint64_t nq_kernel_count(const nq_search *search, nq_state s)
+uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s)
 {
     const int first = s.row, last = search->n - 1;
     if (first > last)
@@ -71,6 +71,15 @@ uint64_t nq_kernel_count(const nq_search *search, nq_state s)
         row--;
         f = stack[row].free_, cols = stack[row].cols, d1 = stack[row].d1, d2 = stack[row].d2;
     }
+}
+
+uint64_t nq_kernel_count(const nq_search *search, nq_state s)
+{
+    if (s.row > 0 || search->n > 32)
+        return nq_kernel_count_rows(search, s);
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") ? nq_kernel_count_mrv_popcnt(search)
+                                            : nq_kernel_count_mrv(search);
 }
 
 nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,
