@@ -102,6 +102,14 @@ uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s);
 uint64_t nq_kernel_count_mrv(const nq_search *search);
 uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search);
 
+/* Calls visit for each completion of search from its root, in no set order, with the fastest
+ * kernel for the board and the CPU. Returns NQ_ERR_STOPPED if visit asked to stop, else NQ_OK.
+ * The kernels it picks from: nq_kernel_visit from the root, and these two (n <= 32). */
+nq_status nq_kernel_visit_any(const nq_search *search, nq_solution_fn visit, void *context);
+nq_status nq_kernel_visit_mrv(const nq_search *search, nq_solution_fn visit, void *context);
+nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_solution_fn visit,
+                                     void *context);
+
 /* Calls visit for each completion of state s, in lexicographic order, with cols[0..s.row-1]
  * taken from prefix. Returns NQ_ERR_STOPPED if visit asked to stop, else NQ_OK. */
 nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,

@@ -73,13 +73,25 @@ uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s)
     }
 }
 
+/* Whether the CPU counts bits in one instruction, which the fewest-choices kernels lean on. */
+static int has_popcnt(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt");
+}
+
 uint64_t nq_kernel_count(const nq_search *search, nq_state s)
 {
     if (s.row > 0 || search->n > 32)
         return nq_kernel_count_rows(search, s);
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("popcnt") ? nq_kernel_count_mrv_popcnt(search)
-                                            : nq_kernel_count_mrv(search);
+    return has_popcnt() ? nq_kernel_count_mrv_popcnt(search) : nq_kernel_count_mrv(search);
+}
+
+nq_status nq_kernel_visit_any(const nq_search *search, nq_solution_fn visit, void *context)
+{
+    if (search->n > 32 || !has_popcnt())
+        return nq_kernel_visit(search, nq_search_root(search), NULL, visit, context);
+    return nq_kernel_visit_mrv_popcnt(search, visit, context);
 }
 
 nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,

@@ -3,9 +3,10 @@
  *
  * Instead of filling rows top to bottom, each step fills the open row with the fewest free
  * squares ("minimum remaining values"): a row with none ends the branch at once, a row with one
- * is filled without branching. On the empty 16 x 16 board this tries a third of the squares the
- * row-by-row kernel tries, and runs about a tenth faster, more with a popcount instruction,
- * which is why it is built twice (nq_kernel_count picks).
+ * is filled without branching. The same look at the open rows also ends a branch where some
+ * untaken column is offered by no open row. On the empty 17 x 17 board this tries a fifth of
+ * the squares the row-by-row kernel tries and counts 1.7 times as fast, given a popcount
+ * instruction: which is why it is built twice (nq_kernel_count picks).
  *
  * Diagonals are kept by absolute index (r + c and c - r + n - 1), so rows can be filled in any
  * order: 2n - 1 <= 63 bits is why n <= 32.
@@ -20,30 +21,53 @@ typedef struct step {
     int row;
 } step;
 
-static inline __attribute__((always_inline)) uint64_t count_mrv(const nq_search *search)
+/* Looks at the open rows of a node: returns the row with the fewest free squares (the lowest
+ * such row), and in *fewest their number, 0 when the node is a dead end: an open row has no
+ * free square, or an untaken column has no free square in any open row. */
+static inline __attribute__((always_inline)) int choose_row(const nq_search *search,
+                                                            uint64_t open, uint64_t cols,
+                                                            uint64_t up, uint64_t down,
+                                                            int *fewest)
+{
+    const int n = search->n;
+    unsigned least = ~0u;   /* free squares << 8 | row: the minimum picks both at once */
+    uint64_t offered = 0;   /* columns some open row still offers */
+    for (uint64_t m = open; m; m &= m - 1) {
+        int r = __builtin_ctzll(m);
+        uint64_t f = search->allow[r] & ~(cols | up >> r | down >> (n - 1 - r));
+        unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
+        offered |= f;
+        least = key < least ? key : least;
+    }
+    *fewest = (offered | cols) == search->full ? (int)(least >> 8) : 0;
+    return (int)(least & 0xFF);
+}
+
+/* Counts the completions of search; with visit, also calls it with each (in no set order)
+ * until it returns nonzero, and then returns UINT64_MAX. */
+static inline __attribute__((always_inline)) uint64_t count_mrv(const nq_search *search,
+                                                                nq_solution_fn visit,
+                                                                void *context)
 {
     const int n = search->n;
     uint64_t cols = 0, up = 0, down = 0, open = (UINT64_C(1) << n) - 1, count = 0;
     step stack[NQ_MAX_N];
+    int8_t placed[NQ_MAX_N];
     int depth = 0;
     for (;;) {
-        int best = 0, fewest = 99;
-        uint64_t best_free = 0;
-        for (uint64_t m = open; m; m &= m - 1) {
-            int r = __builtin_ctzll(m);
-            uint64_t f = search->allow[r] & ~(cols | up >> r | down >> (n - 1 - r));
-            int choices = __builtin_popcountll(f);
-            if (choices < fewest) {
-                fewest = choices, best = r, best_free = f;
-                if (choices <= 1)
-                    break;
-            }
-        }
+        int fewest, best = choose_row(search, open, cols, up, down, &fewest);
         uint64_t rest = open & ~(UINT64_C(1) << best);
-        if (fewest == 0 || !rest)
+        uint64_t f = search->allow[best] & ~(cols | up >> best | down >> (n - 1 - best));
+        if (fewest == 0 || !rest) {
             count += (uint64_t)fewest;   /* a dead end, or the last row filled */
-        else
-            stack[depth++] = (step){ cols, up, down, best_free, rest, best };
+            if (visit && fewest) {
+                placed[best] = (int8_t)__builtin_ctzll(f);
+                if (visit(context, n, placed))
+                    return UINT64_MAX;
+            }
+        } else {
+            stack[depth++] = (step){ cols, up, down, f, rest, best };
+        }
         /* Take the next square of the deepest row that has one left. */
         while (depth > 0 && !stack[depth - 1].free_)
             depth--;
@@ -53,6 +77,7 @@ static inline __attribute__((always_inline)) uint64_t count_mrv(const nq_search 
         uint64_t bit = s->free_ & -s->free_;
         int c = __builtin_ctzll(bit);
         s->free_ ^= bit;
+        placed[s->row] = (int8_t)c;
         cols = s->cols | bit;
         up = s->up | UINT64_C(1) << (s->row + c);
         down = s->down | UINT64_C(1) << (c - s->row + n - 1);
@@ -62,10 +87,22 @@ static inline __attribute__((always_inline)) uint64_t count_mrv(const nq_search 
 
 uint64_t nq_kernel_count_mrv(const nq_search *search)
 {
-    return count_mrv(search);
+    return count_mrv(search, NULL, NULL);
 }
 
 __attribute__((target("popcnt"))) uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search)
 {
-    return count_mrv(search);
+    return count_mrv(search, NULL, NULL);
+}
+
+nq_status nq_kernel_visit_mrv(const nq_search *search, nq_solution_fn visit, void *context)
+{
+    return count_mrv(search, visit, context) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
+}
+
+__attribute__((target("popcnt"))) nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search,
+                                                                      nq_solution_fn visit,
+                                                                      void *context)
+{
+    return count_mrv(search, visit, context) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
 }

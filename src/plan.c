@@ -111,7 +111,7 @@ nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique, nq_un
     uint64_t completions, weight = u->weight;
     if (u->rule == NQ_RULE_CLASS || (unique && u->unique_group != 1u)) {
         class_visit v = { u->unique_group, u->rule, 0, 0 };
-        nq_kernel_visit(&search, root, NULL, count_classes, &v);
+        nq_kernel_visit_any(&search, count_classes, &v);
         completions = v.total;
         count->unique = v.least;
         if (u->rule == NQ_RULE_CLASS)

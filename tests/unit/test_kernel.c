@@ -46,6 +46,60 @@ static void whole_boards(void **state)
     }
 }
 
+/* An order-free digest of a set of solutions: their number and the sum of a hash of each. */
+typedef struct digest {
+    uint64_t count, sum;
+} digest;
+
+static uint64_t hash_solution(int n, const int *cols)
+{
+    uint64_t h = 1469598103934665603u;
+    for (int r = 0; r < n; r++)
+        h = (h ^ (uint64_t)cols[r]) * 1099511628211u;
+    return h;
+}
+
+static int digest_library(void *context, int n, const int8_t *cols)
+{
+    digest *d = context;
+    int wide[NQ_MAX_N];
+    for (int r = 0; r < n; r++)
+        wide[r] = cols[r];
+    d->count++;
+    d->sum += hash_solution(n, wide);
+    return 0;
+}
+
+static void digest_reference(void *context, int n, const int *cols)
+{
+    digest *d = context;
+    d->count++;
+    d->sum += hash_solution(n, cols);
+}
+
+static void visiting_kernels(void **state)
+{
+    (void)state;
+    uint64_t seed = 777;
+    for (int i = 0; i < 300; i++) {
+        nq_board b;
+        test_random_board(&seed, 1 + test_below(&seed, 10), test_below(&seed, 35),
+                          test_below(&seed, 3), 0, &b);
+        nq_search search;
+        assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
+        digest want = { 0, 0 }, mrv = { 0, 0 }, fast = { 0, 0 }, any = { 0, 0 };
+        ref_solve(&b, digest_reference, &want);
+        assert_int_equal(nq_kernel_visit_mrv(&search, digest_library, &mrv), NQ_OK);
+        assert_int_equal(nq_kernel_visit_any(&search, digest_library, &any), NQ_OK);
+        assert_true(mrv.count == want.count && mrv.sum == want.sum);
+        assert_true(any.count == want.count && any.sum == want.sum);
+        if (__builtin_cpu_supports("popcnt")) {
+            assert_int_equal(nq_kernel_visit_mrv_popcnt(&search, digest_library, &fast), NQ_OK);
+            assert_true(fast.count == want.count && fast.sum == want.sum);
+        }
+    }
+}
+
 static void units_of_plans(void **state)
 {
     (void)state;
@@ -101,6 +155,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(whole_boards),
         cmocka_unit_test(units_of_plans),
+        cmocka_unit_test(visiting_kernels),
         cmocka_unit_test(rows_kernel_from_any_state),
         cmocka_unit_test(wide_boards_use_rows),
     };
