@@ -122,6 +122,11 @@ nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *pre
 double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, double *leaves,
                        int8_t *placed);
 
+/* The same for the fewest-choices kernel, from the root (n <= 32): the tree nq_kernel_count
+ * searches there. */
+double nq_kernel_probe_mrv(const nq_search *search, uint64_t *random, double *leaves,
+                           int8_t *placed);
+
 /* Splits the search of a board with the symmetries `group` into units, in a fixed order: the
  * same board always yields the same units. Aims at min_units units at least. Fills list (free
  * list->units). Returns NQ_OK or NQ_ERR_NOMEM. */

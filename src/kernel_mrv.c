@@ -106,3 +106,35 @@ __attribute__((target("popcnt"))) nq_status nq_kernel_visit_mrv_popcnt(const nq_
 {
     return count_mrv(search, visit, context) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
 }
+
+double nq_kernel_probe_mrv(const nq_search *search, uint64_t *random, double *leaves,
+                           int8_t *placed)
+{
+    const int n = search->n;
+    uint64_t cols = 0, up = 0, down = 0, open = (UINT64_C(1) << n) - 1;
+    double paths = 1, nodes = 0;
+    for (*leaves = 0;;) {
+        int fewest, best = choose_row(search, open, cols, up, down, &fewest);
+        if (!fewest)
+            return nodes;
+        uint64_t f = search->allow[best] & ~(cols | up >> best | down >> (n - 1 - best));
+        nodes += paths * fewest;
+        paths *= fewest;
+        /* A step of xorshift64* picks the child this probe follows. */
+        uint64_t x = *random;
+        x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
+        *random = x;
+        for (uint64_t skip = x * UINT64_C(0x2545F4914F6CDD1D) % (uint64_t)fewest; skip; skip--)
+            f &= f - 1;
+        int c = __builtin_ctzll(f);
+        placed[best] = (int8_t)c;
+        open &= ~(UINT64_C(1) << best);
+        if (!open) {
+            *leaves = paths;
+            return nodes;
+        }
+        cols |= UINT64_C(1) << c;
+        up |= UINT64_C(1) << (best + c);
+        down |= UINT64_C(1) << (c - best + n - 1);
+    }
+}
