@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks nqueens against the textbook recursive counter, side by side in one run, with
-# hyperfine (medians over several runs). Writes a Markdown report to stdout.
+# hyperfine; bench/table.py makes Markdown tables of medians and ratios. Writes to stdout.
 #
 #   bench/run.sh [quick|full]
 #
@@ -28,19 +28,19 @@ for n in $sizes; do
     cmds=("$tb $n" "$nq count $n --threads 1" "$nq count $n --threads 2")
     [ -n "${TAKAKEN:-}" ] && cmds+=("$TAKAKEN $n")
     echo "## count $n"
-    hyperfine -N --style none --runs "$runs" --export-markdown "$out/count$n.md" "${cmds[@]}" >/dev/null
-    cat "$out/count$n.md"
+    hyperfine -N --style none --runs "$runs" --export-json "$out/count$n.json" "${cmds[@]}" >/dev/null
+    python3 bench/table.py "$out/count$n.json"
     echo
 done
 
 echo "## uva: bench/uva-bench.in (ten cases of size 13-14, a few bad squares)"
-hyperfine --style none --runs 5 --export-markdown "$out/uva.md" \
+hyperfine --style none --runs 5 --export-json "$out/uva.json" \
     "$tb uva < bench/uva-bench.in" "$nq uva --threads 1 < bench/uva-bench.in" \
     "$nq uva < bench/uva-bench.in" >/dev/null
-cat "$out/uva.md"
+python3 bench/table.py "$out/uva.json"
 echo
 
 echo "## solve 14 --format leetcode > file (365596 solutions, $($nq solve 14 --format leetcode | wc -c) bytes)"
-hyperfine --style none --runs 5 --export-markdown "$out/solve.md" \
+hyperfine --style none --runs 5 --export-json "$out/solve.json" \
     "$nq solve 14 --format leetcode > $out/solve14.json" >/dev/null
-cat "$out/solve.md"
+python3 bench/table.py "$out/solve.json"

@@ -45,7 +45,6 @@ typedef enum nq_status {
     NQ_ERR_BLOCKED,   /* a queen was put on a bad square, or a square taken twice */
     NQ_ERR_OVERFLOW,  /* a count does not fit its type */
     NQ_ERR_STOPPED,   /* a callback asked to stop */
-    NQ_ERR_THREAD,    /* a thread could not be started */
     NQ_ERR_END        /* a reader has no more input (not a failure) */
 } nq_status;
 
@@ -137,7 +136,7 @@ typedef struct nq_count_result {
  * other, no queen stands on a bad square, and every queen placed on board is among them.
  * Classes for unique are taken under nq_board_symmetries(board): all eight on an empty board,
  * which gives OEIS A002562. options may be NULL (all cores, no unique count). Returns NQ_OK,
- * NQ_ERR_NOMEM or NQ_ERR_THREAD. Thread-safe. */
+ * NQ_ERR_ATTACK (placed queens attack each other), NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. Thread-safe. */
 nq_status nq_count(const nq_board *board, const nq_count_options *options,
                    nq_count_result *result);
 
@@ -171,10 +170,6 @@ size_t nq_plan_units(const nq_plan *plan);
 
 /* A 64-bit digest of the board, the engine version and every unit: equal plans, equal digests. */
 uint64_t nq_plan_fingerprint(const nq_plan *plan);
-
-/* Whether counting the classes (unique) costs about as much as counting the solutions: true on
- * the empty board and on boards without symmetry. */
-int nq_plan_unique_is_cheap(const nq_plan *plan);
 
 /* Counts unit number `unit` (< nq_plan_units) into *count; with unique nonzero, its classes
  * too. Thread-safe. Returns NQ_OK, NQ_ERR_ARGUMENT or NQ_ERR_OVERFLOW. */

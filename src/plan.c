@@ -78,11 +78,6 @@ uint64_t nq_plan_fingerprint(const nq_plan *plan)
     return plan ? plan->fingerprint : 0;
 }
 
-int nq_plan_unique_is_cheap(const nq_plan *plan)
-{
-    return plan && (plan->group == 0xFFu || plan->group == 1u);
-}
-
 /* The visitor of units whose completions are checked one by one against their images. */
 typedef struct class_visit {
     unsigned group;      /* the symmetries to check against */

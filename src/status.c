@@ -15,7 +15,6 @@ const char *nq_strerror(nq_status status)
     case NQ_ERR_BLOCKED:  return "square not available";
     case NQ_ERR_OVERFLOW: return "count overflow";
     case NQ_ERR_STOPPED:  return "stopped";
-    case NQ_ERR_THREAD:   return "could not start a thread";
     case NQ_ERR_END:      return "end of input";
     }
     return "unknown error";

@@ -152,6 +152,28 @@ static void checkpoints_refuse_foreign_and_damaged_files(void **state)
     nq_plan_free(other);
 }
 
+static void checkpoint_sums_go_beyond_64_bits(void **state)
+{
+    (void)state;
+    nq_plan *plan = plan_of(9);
+    size_t units = nq_plan_units(plan);
+    assert_true(units >= 3);
+    unsigned char *file = malloc(NQ_CHECKPOINT_HEADER_SIZE + units * NQ_CHECKPOINT_RECORD_SIZE);
+    nq_checkpoint_header(plan, 1, file);
+    nq_unit_count big = { UINT64_C(1) << 63, 5 };
+    for (size_t i = 0; i < 3; i++)
+        nq_checkpoint_record(plan, i, &big, file + NQ_CHECKPOINT_HEADER_SIZE + i * NQ_CHECKPOINT_RECORD_SIZE);
+    nq_checkpoint_state s;
+    assert_int_equal(nq_checkpoint_read(plan, 1, file, NQ_CHECKPOINT_HEADER_SIZE + 3 * NQ_CHECKPOINT_RECORD_SIZE, &s, NULL), NQ_OK);
+    char digits[40];
+    nq_u128_format(s.total, digits);
+    assert_string_equal(digits, "27670116110564327424");   /* 3 * 2^63 */
+    assert_int_equal(s.unique.lo, 15);
+    nq_checkpoint_state_free(&s);
+    free(file);
+    nq_plan_free(plan);
+}
+
 static void estimates_are_close(void **state)
 {
     (void)state;
@@ -171,6 +193,7 @@ int main(void)
         cmocka_unit_test(plans_are_reproducible),
         cmocka_unit_test(stop_and_resume),
         cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
+        cmocka_unit_test(checkpoint_sums_go_beyond_64_bits),
         cmocka_unit_test(estimates_are_close),
     };
     return cmocka_run_group_tests_name("plan", tests, NULL, NULL);
