@@ -45,7 +45,8 @@ typedef enum nq_status {
     NQ_ERR_BLOCKED,   /* a queen was put on a bad square, or a square taken twice */
     NQ_ERR_OVERFLOW,  /* a count does not fit its type */
     NQ_ERR_STOPPED,   /* a callback asked to stop */
-    NQ_ERR_END        /* a reader has no more input (not a failure) */
+    NQ_ERR_END,       /* a reader has no more input (not a failure) */
+    NQ_ERR_NO_SOLUTION   /* the board has no solution at all (n = 2 or 3) */
 } nq_status;
 
 /* A short English description of status; never NULL. Thread-safe. */
@@ -309,22 +310,70 @@ nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void
 typedef enum nq_format {
     NQ_FORMAT_BOARD,      /* n lines of 'Q' and '.', then an empty line */
     NQ_FORMAT_LEETCODE,   /* one JSON list of lists of row strings, as LeetCode 51 prints it */
-    NQ_FORMAT_COLS        /* one line: the 1-based column of each row's queen, space-separated */
+    NQ_FORMAT_COLS,       /* one line: the 1-based column of each row's queen, space-separated */
+    NQ_FORMAT_UNICODE,    /* a picture for terminals: see nq_picture_unicode */
+    NQ_FORMAT_SVG         /* a picture: see nq_svg_begin */
 } nq_format;
 
-/* Finds the format called name ("board", "leetcode", "cols"). Returns NQ_ERR_ARGUMENT if none. */
+/* Finds the format called name ("board", "leetcode", "cols", "unicode", "svg"). Returns
+ * NQ_ERR_ARGUMENT if none. */
 nq_status nq_format_from_name(const char *name, nq_format *format);
 
 /* The most bytes nq_format_solution can write for one solution of side n. */
 size_t nq_format_max_bytes(nq_format format, int n);
 
-/* Writes solution number index (0 for the first) of a listing in format into buf, which holds at
- * least nq_format_max_bytes(format, n) bytes. Returns the number of bytes written (no NUL). */
+/* Writes solution number index (0 for the first) of a listing in format (board, leetcode or
+ * cols; the pictures have functions of their own) into buf, which holds at least
+ * nq_format_max_bytes(format, n) bytes. Returns the number of bytes written (no NUL). */
 size_t nq_format_solution(nq_format format, int n, const int8_t *cols, uint64_t index, char *buf);
 
 /* Writes what ends a listing of count solutions into buf (at least 8 bytes): for leetcode "]\n"
  * or "[]\n", nothing for the other formats. Returns the number of bytes written. */
 size_t nq_format_end(nq_format format, uint64_t count, char *buf);
+
+/* ------------------------------------------------------------------------------------------- */
+/* Pictures                                                                                      */
+/* ------------------------------------------------------------------------------------------- */
+
+/* The largest sides pictures are drawn for. */
+#define NQ_PICTURE_MAX_N 1000
+#define NQ_UNICODE_MAX_N 200
+
+/* The most bytes nq_picture_unicode writes for side n. */
+size_t nq_unicode_max_bytes(int n);
+
+/* Draws a solution for a terminal: n lines of two-character squares, '♛' for a queen, '╳' for a
+ * bad square, shaded dark squares, then an empty line. cols[r] is row r's column (0-based);
+ * board, if not NULL, gives the bad squares (and n = board->n). 1 <= n <= NQ_UNICODE_MAX_N.
+ * Writes into buf (nq_unicode_max_bytes(n)); returns the bytes written. */
+size_t nq_picture_unicode(int n, const int32_t *cols, const nq_board *board, char *buf);
+
+/* An SVG page of `boards` solutions of side n (1 <= n <= NQ_PICTURE_MAX_N) on a grid: the
+ * page's start (nq_svg_begin, at most 2048 bytes), each board (nq_svg_board, at most
+ * nq_svg_max_bytes), then the end (nq_svg_end, at most 16 bytes). Each returns the bytes it
+ * wrote into buf. A chessboard with the queens on it; bad squares of board (if not NULL)
+ * crossed out. */
+size_t nq_svg_max_bytes(int n, const nq_board *board);
+size_t nq_svg_begin(int n, uint64_t boards, char *buf);
+size_t nq_svg_board(int n, const int32_t *cols, const nq_board *board, uint64_t index,
+                    uint64_t boards, char *buf);
+size_t nq_svg_end(char *buf);
+
+/* ------------------------------------------------------------------------------------------- */
+/* One solution of a huge board                                                                  */
+/* ------------------------------------------------------------------------------------------- */
+
+/* The column (0-based) of row `row`'s queen in the explicit solution of side n, for every
+ * n >= 1 but 2 and 3 (the classic construction: even columns then odd ones, with the known
+ * repairs when n mod 6 is 2 or 3). O(1) time: rows can be written as they are computed, for
+ * any n. Returns UINT64_MAX when n has no solution or row >= n. Thread-safe. */
+uint64_t nq_explicit_column(uint64_t n, uint64_t row);
+
+/* Finds a random solution of side n by local search (min-conflicts with pair swaps, after
+ * Sosic and Gu): the same seed gives the same solution. Fills cols[0..n-1] (0-based columns).
+ * Takes O(n) memory and, in practice, O(n) time. Returns NQ_OK, NQ_ERR_NO_SOLUTION (n = 2, 3),
+ * NQ_ERR_ARGUMENT (n = 0) or NQ_ERR_NOMEM. Thread-safe. */
+nq_status nq_random_solution(uint32_t n, uint64_t seed, int32_t *cols);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Reading and verifying solutions                                                               */

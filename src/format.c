@@ -10,10 +10,10 @@
 
 nq_status nq_format_from_name(const char *name, nq_format *format)
 {
-    static const char *const names[] = { "board", "leetcode", "cols" };
+    static const char *const names[] = { "board", "leetcode", "cols", "unicode", "svg" };
     if (!name || !format)
         return NQ_ERR_ARGUMENT;
-    for (int f = 0; f < 3; f++) {
+    for (int f = 0; f < 5; f++) {
         if (strcmp(name, names[f]) == 0) {
             *format = (nq_format)f;
             return NQ_OK;
@@ -29,8 +29,8 @@ size_t nq_format_max_bytes(nq_format format, int n)
     case NQ_FORMAT_BOARD:    return side * (side + 1) + 1;
     case NQ_FORMAT_LEETCODE: return side * (side + 3) + 3;
     case NQ_FORMAT_COLS:     return side * 3 + 1;
+    default:                 return 0;
     }
-    return 0;
 }
 
 /* Writes row with its queen on col: n characters of '.' and one 'Q'. */
@@ -80,6 +80,8 @@ size_t nq_format_solution(nq_format format, int n, const int8_t *cols, uint64_t 
             p = put_small(p, cols[r] + 1);
         }
         *p++ = '\n';
+        break;
+    default:
         break;
     }
     return (size_t)(p - buf);

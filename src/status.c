@@ -16,6 +16,7 @@ const char *nq_strerror(nq_status status)
     case NQ_ERR_OVERFLOW: return "count overflow";
     case NQ_ERR_STOPPED:  return "stopped";
     case NQ_ERR_END:      return "end of input";
+    case NQ_ERR_NO_SOLUTION: return "no solution exists";
     }
     return "unknown error";
 }

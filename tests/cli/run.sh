@@ -147,7 +147,7 @@ check "unknown command" 2 "" "nqueens: unknown command 'cuont'; see 'nqueens --h
 check "unknown option" 2 "" "nqueens: count: unknown option '--fast'; see 'nqueens count --help'" -- count 8 --fast
 check "unknown short option" 2 "" "nqueens: solve: unknown option '-x'; see 'nqueens solve --help'" -- solve 8 -x
 check "option without value" 2 "" "nqueens: solve: option '--format' needs a value; see 'nqueens solve --help'" -- solve 4 --format
-check "unknown format" 2 "" "nqueens: solve: unknown format 'svgx'; expected board, leetcode or cols" -- solve 4 --format svgx
+check "unknown format" 2 "" "nqueens: solve: unknown format 'svgx'; expected board, leetcode, cols, unicode or svg" -- solve 4 --format svgx
 check "negative limit" 2 "" "nqueens: solve: -1 is negative; numbers here are positive" -- solve 4 --limit -1
 check "limit not a number" 2 "" "nqueens: limit K 'many' is not a number" -- solve 4 --limit many
 check "threads zero" 2 "" "nqueens: thread count T 0 is out of range (1 to 1024)" -- count 8 --threads 0
@@ -221,13 +221,46 @@ expect_true "subtotals add up" $?
     grep -q "^solutions: about 1\.[3-5][0-9]*e+04$" "$tmp/out" && grep -q "^time: about .* on 1 thread here$" "$tmp/out"
 expect_true "estimate 12" $?
 
+# ---- one solution of any size, pictures ---------------------------------------------------
+check "one 8" 0 "2 4 6 8 3 1 7 5" "" -- one 8
+check "one 9" 0 "4 6 8 2 5 7 9 1 3" "" -- one 9
+check "one 1" 0 "1" "" -- one 1
+check "one 2" 1 "" "nqueens: one: the 2 x 2 board has no solution" -- one 2
+check "one 3 random" 1 "" "nqueens: one: the 3 x 3 board has no solution" -- one 3 --random
+check "one board" 0 "$(printf '.Q..\n...Q\nQ...\n..Q.')" "" -- one 4 --format board
+check "one leetcode" 2 "" "nqueens: one: format leetcode is for solve; use cols, board, unicode or svg" -- one 4 -f leetcode
+check "one svg too large" 2 "" "nqueens: one: N = 1001 is too large for this format (at most 1000)" -- one 1001 -f svg
+for n in 14 15 20 21 1000 99999; do
+    "$nq" one "$n" >"$tmp/one"
+    check "verify one $n" 0 "1 of 1 solutions valid" "" "$tmp/one" -- verify
+done
+"$nq" one 2000 --random --seed 5 >"$tmp/r5"
+"$nq" one 2000 --random --seed 5 >"$tmp/r5b"
+"$nq" one 2000 --random --seed 6 >"$tmp/r6"
+cmp -s "$tmp/r5" "$tmp/r5b" && ! cmp -s "$tmp/r5" "$tmp/r6"
+expect_true "one --random: same seed same solution, other seed other" $?
+check "verify one --random" 0 "1 of 1 solutions valid" "" "$tmp/r6" -- verify
+"$nq" one 5 -f unicode >"$tmp/out"
+[ "$(grep -o '♛' "$tmp/out" | wc -l)" -eq 5 ] && [ "$(wc -l <"$tmp/out")" -eq 6 ]
+expect_true "one unicode has 5 queens" $?
+"$nq" solve 8 --unique --format svg >"$tmp/e8.svg"
+[ "$(grep -c 'href="#queen"' "$tmp/e8.svg")" -eq 96 ] && rsvg-convert "$tmp/e8.svg" -o "$tmp/e8.png" &&
+    [ "$(head -c 8 "$tmp/e8.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ]
+expect_true "solve --unique svg: 12 boards of 8 queens, renders to PNG" $?
+"$nq" one 100 --random --format svg >"$tmp/r.svg"
+[ "$(grep -c 'href="#queen"' "$tmp/r.svg")" -eq 100 ] && rsvg-convert "$tmp/r.svg" -o "$tmp/r.png"
+expect_true "one 100 svg renders" $?
+"$nq" solve --board "$b1" --format svg >"$tmp/b.svg"
+[ "$(grep -c 'href="#bad"' "$tmp/b.svg")" -eq 1 ] && rsvg-convert "$tmp/b.svg" -o "$tmp/b.png"
+expect_true "board svg crosses the bad square" $?
+
 # ---- runtime failures and help ------------------------------------------------------------
 "$nq" solve 14 >/dev/full 2>"$tmp/err"
 code=$?; : >"$tmp/out"
 compare "solve 14 > /dev/full" 1 "$code" "" "nqueens: write error on standard output: No space left on device" "solve 14 > /dev/full"
 "$nq" solve 14 2>"$tmp/err" | head -1 >"$tmp/out"
 compare "solve | head -1" 0 0 "Q............." "" "solve 14 | head -1"
-for cmd in count solve uva verify estimate; do
+for cmd in count solve uva verify estimate one; do
     "$nq" "$cmd" --help >"$tmp/out" 2>"$tmp/err" && grep -q "^Usage: nqueens $cmd" "$tmp/out" &&
         grep -q "Exit codes" "$tmp/out" && [ ! -s "$tmp/err" ]
     expect_true "$cmd --help" $?

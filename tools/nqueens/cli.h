@@ -69,5 +69,6 @@ int command_solve(int argc, char **argv);
 int command_uva(int argc, char **argv);
 int command_verify(int argc, char **argv);
 int command_estimate(int argc, char **argv);
+int command_one(int argc, char **argv);
 
 #endif /* NQ_CLI_H */

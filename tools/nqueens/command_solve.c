@@ -16,6 +16,8 @@ static const char help[] =
     "  -f, --format F     board: N lines of 'Q' and '.', a blank line after each (default)\n"
     "                     leetcode: one JSON list of lists of row strings (LeetCode 51)\n"
     "                     cols: one line per solution, each row's 1-based column\n"
+    "                     unicode: pictures for a terminal, bad squares crossed out\n"
+    "                     svg: one SVG page tiling the solutions (counted first)\n"
     "  -l, --limit K      stop after K solutions\n"
     "  -u, --unique       only the lexicographically least solution of each symmetry class\n"
     "  -h, --help         show this help\n"
@@ -25,9 +27,11 @@ static const char help[] =
 /* A listing in progress. */
 typedef struct listing {
     nq_format format;
-    uint64_t limit;       /* solutions to write at most */
-    uint64_t written;     /* solutions written so far */
-    size_t max_bytes;     /* the most bytes one solution takes */
+    uint64_t limit;          /* solutions to write at most */
+    uint64_t written;        /* solutions written so far */
+    uint64_t boards;         /* solutions an SVG page will hold */
+    size_t max_bytes;        /* the most bytes one solution takes */
+    const nq_board *board;   /* its bad squares, for pictures */
 } listing;
 
 static int write_solution(void *context, int n, const int8_t *cols)
@@ -36,8 +40,40 @@ static int write_solution(void *context, int n, const int8_t *cols)
     if (l->written == l->limit || out_failed())
         return 1;
     char *p = out_reserve(l->max_bytes);
-    out_commit(nq_format_solution(l->format, n, cols, l->written, p));
+    int32_t wide[NQ_MAX_N];
+    for (int r = 0; r < n; r++)
+        wide[r] = cols[r];
+    if (l->format == NQ_FORMAT_UNICODE)
+        out_commit(nq_picture_unicode(n, wide, l->board, p));
+    else if (l->format == NQ_FORMAT_SVG)
+        out_commit(nq_svg_board(n, wide, l->board, l->written, l->boards, p));
+    else
+        out_commit(nq_format_solution(l->format, n, cols, l->written, p));
     return ++l->written == l->limit;
+}
+
+/* Starts an SVG page, sized for the solutions it will hold: counted first. */
+static int begin_svg(listing *l, const nq_board *board, int unique)
+{
+    nq_count_options options = { 0, unique };
+    nq_count_result result;
+    nq_status status = nq_count(board, &options, &result);
+    if (status)
+        return fail(EXIT_FAILURE_, "solve: %s", nq_strerror(status));
+    nq_u128 found = unique ? result.unique : result.total;
+    l->boards = found.hi || found.lo > l->limit ? l->limit : found.lo;
+    out_commit(nq_svg_begin(board->n, l->boards, out_reserve(2048)));
+    return 0;
+}
+
+/* The most bytes a solution of board takes in the listing's format. */
+static size_t max_bytes(const listing *l, const nq_board *board)
+{
+    if (l->format == NQ_FORMAT_UNICODE)
+        return nq_unicode_max_bytes(board->n);
+    if (l->format == NQ_FORMAT_SVG)
+        return nq_svg_max_bytes(board->n, l->board);
+    return nq_format_max_bytes(l->format, board->n);
 }
 
 int command_solve(int argc, char **argv)
@@ -51,7 +87,7 @@ int command_solve(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     const char *board_path = NULL;
-    listing l = { NQ_FORMAT_BOARD, UINT64_MAX, 0, 0 };
+    listing l = { NQ_FORMAT_BOARD, UINT64_MAX, 0, 0, 0, NULL };
     long long limit;
     int unique = 0, code = reject_negative_numbers("solve", argc, argv), c;
     opterr = 0;
@@ -65,8 +101,8 @@ int command_solve(int argc, char **argv)
             break;
         case 'f':
             if (nq_format_from_name(optarg, &l.format))
-                code = fail(EXIT_USAGE, "solve: unknown format '%s'; expected board, leetcode "
-                            "or cols", optarg);
+                code = fail(EXIT_USAGE, "solve: unknown format '%s'; expected board, leetcode, "
+                            "cols, unicode or svg", optarg);
             break;
         case 'h': out_puts(help); return out_close();
         default: return fail_option("solve", c, optopt, argv[optind - 1]);
@@ -76,12 +112,16 @@ int command_solve(int argc, char **argv)
     if (code || (code = board_from_arguments("solve", board_path, argc - optind, argv + optind,
                                              &board)))
         return code;
-    l.max_bytes = nq_format_max_bytes(l.format, board.n);
+    l.board = board_path ? &board : NULL;
+    l.max_bytes = max_bytes(&l, &board);
+    if (l.format == NQ_FORMAT_SVG && (code = begin_svg(&l, &board, unique)))
+        return code;
     nq_status status = nq_solve(&board, unique, write_solution, &l);
     if (status && status != NQ_ERR_STOPPED)
         return fail(EXIT_FAILURE_, "solve: %s", nq_strerror(status));
-    char end[8];
-    size_t length = nq_format_end(l.format, l.written, end);
+    char end[16];
+    size_t length = l.format == NQ_FORMAT_SVG ? nq_svg_end(end)
+                                              : nq_format_end(l.format, l.written, end);
     end[length] = '\0';
     out_puts(end);
     return out_close();

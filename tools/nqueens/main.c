@@ -13,7 +13,8 @@ static const char usage[] =
     "Commands:\n"
     "  count N | --board FILE   print the number of solutions (--unique: of symmetry classes)\n"
     "  estimate N | --board F   estimate the work and time of a count before running it\n"
-    "  solve N | --board FILE   list the solutions (--format board|leetcode|cols, --limit K)\n"
+    "  solve N | --board FILE   list the solutions (--format board|leetcode|cols|unicode|svg)\n"
+    "  one N                    print one solution, for any N (--random: a random one)\n"
     "  uva                      answer UVa 11195 input read from stdin\n"
     "  verify [FILE]            check solutions in the cols or board format\n"
     "\n"
@@ -22,7 +23,8 @@ static const char usage[] =
     "\n"
     "Exit codes:\n"
     "  0  success\n"
-    "  1  runtime failure: output or checkpoint not written, an invalid solution found by verify\n"
+    "  1  runtime failure: output or checkpoint not written, an invalid solution found by\n"
+    "     verify, no solution to show (one 2, one 3)\n"
     "  2  bad input: unknown command or option, bad number, bad board or UVa text, a\n"
     "     checkpoint made for another problem or damaged\n"
     "  130, 143  a count stopped by SIGINT or SIGTERM (its checkpoint saved)\n";
@@ -38,6 +40,7 @@ int main(int argc, char **argv)
         { "uva", command_uva },
         { "verify", command_verify },
         { "estimate", command_estimate },
+        { "one", command_one },
     };
     if (argc < 2)
         return fprintf(stderr, "%s", usage), EXIT_USAGE;

@@ -1,0 +1,150 @@
+/*
+ * command_one.c - `nqueens one`: one solution of any size, explicit or random, streamed.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char help[] =
+    "Usage: nqueens one N [--random [--seed S]] [--format F]\n"
+    "Print one solution of the N x N board (1 <= N <= 2147483647; N = 2 and 3 have none).\n"
+    "\n"
+    "  -r, --random      a random solution found by local search (N <= 100000000), instead of\n"
+    "                    the explicit construction (linear time, streamed: any N the disk holds)\n"
+    "  -S, --seed S      seed of the random search (default 1): same seed, same solution\n"
+    "  -f, --format F    cols: each row's 1-based column on one line (default)\n"
+    "                    board: N lines of 'Q' and '.' (N <= 1000)\n"
+    "                    unicode: a picture for terminals (N <= 200)\n"
+    "                    svg: an SVG picture (N <= 1000)\n"
+    "  -h, --help        show this help\n"
+    "\n"
+    "Exit codes: 0 success, 1 no solution exists or output not written, 2 bad input.\n";
+
+#define RANDOM_MAX_N 100000000
+#define BOARD_MAX_N 1000
+
+/* Writes v + 1 in decimal and then `end`. */
+static void put_column(uint64_t v, char end)
+{
+    char digits[24], *p = out_reserve(24);
+    int len = 0;
+    for (v++; v; v /= 10)
+        digits[len++] = (char)('0' + v % 10);
+    for (int i = 0; i < len; i++)
+        p[i] = digits[len - 1 - i];
+    p[len] = end;
+    out_commit((size_t)len + 1);
+}
+
+/* Streams the explicit solution in the cols format, a row at a time. */
+static void stream_explicit(uint64_t n)
+{
+    for (uint64_t r = 0; r < n && !out_failed(); r++)
+        put_column(nq_explicit_column(n, r), r + 1 == n ? '\n' : ' ');
+}
+
+/* Writes a solution held in memory in format. */
+static void write_solution(const int32_t *cols, uint32_t n, nq_format format)
+{
+    char *p;
+    switch (format) {
+    case NQ_FORMAT_BOARD:
+        for (uint32_t r = 0; r < n; r++) {
+            p = out_reserve(n + 1);
+            memset(p, '.', n);
+            p[cols[r]] = 'Q';
+            p[n] = '\n';
+            out_commit(n + 1);
+        }
+        break;
+    case NQ_FORMAT_UNICODE:
+        p = out_reserve(nq_unicode_max_bytes((int)n));
+        out_commit(nq_picture_unicode((int)n, cols, NULL, p));
+        break;
+    case NQ_FORMAT_SVG:
+        p = out_reserve(2048);
+        out_commit(nq_svg_begin((int)n, 1, p));
+        p = out_reserve(nq_svg_max_bytes((int)n, NULL));
+        out_commit(nq_svg_board((int)n, cols, NULL, 0, 1, p));
+        p = out_reserve(16);
+        out_commit(nq_svg_end(p));
+        break;
+    default:
+        for (uint32_t r = 0; r < n; r++)
+            put_column((uint64_t)cols[r], r + 1 == n ? '\n' : ' ');
+        break;
+    }
+}
+
+/* Checks that format can show a board of side n. Returns 0 or EXIT_USAGE. */
+static int check_format(nq_format format, long long n)
+{
+    long long most = format == NQ_FORMAT_UNICODE ? NQ_UNICODE_MAX_N
+                   : format == NQ_FORMAT_SVG     ? NQ_PICTURE_MAX_N
+                   : format == NQ_FORMAT_BOARD   ? BOARD_MAX_N
+                                                 : INT32_MAX;
+    if (format == NQ_FORMAT_LEETCODE)
+        return fail(EXIT_USAGE, "one: format leetcode is for solve; use cols, board, unicode "
+                    "or svg");
+    if (n > most)
+        return fail(EXIT_USAGE, "one: N = %lld is too large for this format (at most %lld)", n,
+                    most);
+    return 0;
+}
+
+int command_one(int argc, char **argv)
+{
+    static const struct option options[] = {
+        { "random", no_argument, NULL, 'r' },
+        { "seed", required_argument, NULL, 'S' },
+        { "format", required_argument, NULL, 'f' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    nq_format format = NQ_FORMAT_COLS;
+    long long seed = 1, n = 0;
+    int random = 0, code = reject_negative_numbers("one", argc, argv), c;
+    opterr = 0;
+    while (!code && (c = getopt_long(argc, argv, ":rS:f:h", options, NULL)) != -1) {
+        switch (c) {
+        case 'r': random = 1; break;
+        case 'S': code = parse_int(optarg, "seed S", 0, INT64_MAX, &seed); break;
+        case 'f':
+            if (nq_format_from_name(optarg, &format))
+                code = fail(EXIT_USAGE, "one: unknown format '%s'; expected cols, board, "
+                            "unicode or svg", optarg);
+            break;
+        case 'h': out_puts(help); return out_close();
+        default: return fail_option("one", c, optopt, argv[optind - 1]);
+        }
+    }
+    if (!code && optind + 1 < argc)
+        code = fail(EXIT_USAGE, "one: unexpected argument '%s'", argv[optind + 1]);
+    if (!code && optind == argc)
+        code = fail(EXIT_USAGE, "one: board size N is missing; see 'nqueens one --help'");
+    if (code || (code = parse_int(argv[optind], "board size N", 1,
+                                  random ? RANDOM_MAX_N : INT32_MAX, &n)) ||
+        (code = check_format(format, n)))
+        return code;
+    if (n == 2 || n == 3)
+        return fail(EXIT_FAILURE_, "one: the %lld x %lld board has no solution", n, n);
+    if (!random && format == NQ_FORMAT_COLS) {
+        stream_explicit((uint64_t)n);
+        return out_close();
+    }
+    int32_t *cols = malloc((size_t)n * sizeof *cols);
+    if (!cols)
+        return fail(EXIT_FAILURE_, "one: out of memory");
+    nq_status status = NQ_OK;
+    if (random)
+        status = nq_random_solution((uint32_t)n, (uint64_t)seed, cols);
+    else
+        for (long long r = 0; r < n; r++)
+            cols[r] = (int32_t)nq_explicit_column((uint64_t)n, (uint64_t)r);
+    if (!status)
+        write_solution(cols, (uint32_t)n, format);
+    free(cols);
+    return status ? fail(EXIT_FAILURE_, "one: %s", nq_strerror(status)) : out_close();
+}
