@@ -1,6 +1,7 @@
 # nqueens - build with nothing but a C compiler and libc.
 #
-#   make                  the library (static and shared) and build/nqueens
+#   make                  the library (static and shared), build/nqueens, and build/nqueens-mpi
+#                         when an MPI compiler (mpicc) is found
 #   make check            builds and runs every test (needs cmocka for the unit tests)
 #   make install          PREFIX=/usr/local DESTDIR= : binary, header, libraries, pkg-config file
 #   make bench            the benchmark programs; bench/run.sh runs them (BENCHMARKS.md)
@@ -42,12 +43,36 @@ $(SHARED): $(LIB_OBJ)
 $(CLI): $(CLI_OBJ) $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(LDLIBS_ALL)
 
+# nqueens-mpi, built when an MPI compiler is found: its own files, the CLI's shared ones.
+MPICC       ?= $(shell command -v mpicc 2>/dev/null)
+MPI_CLI      = $(BUILD)/nqueens-mpi
+MPI_OBJ      = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/nqueens-mpi/*.c))
+CLI_SHARED   = $(patsubst %,$(BUILD)/tools/nqueens/%.o,arguments messages output checkpoint_file progress)
+
+ifneq ($(MPICC),)
+all: $(MPI_CLI)
+
+$(BUILD)/tools/nqueens-mpi/%.o: tools/nqueens-mpi/%.c $(wildcard tools/nqueens-mpi/*.h tools/nqueens/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(ALL_CFLAGS) -c $< -o $@
+
+$(MPI_CLI): $(MPI_OBJ) $(CLI_SHARED) $(STATIC)
+	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS_ALL)
+else
+all: mpi-skipped
+
+mpi-skipped:
+	@echo "nqueens-mpi skipped: no MPI compiler found (Debian: apt-get install libopenmpi-dev openmpi-bin)"
+.PHONY: mpi-skipped
+endif
+
 include tests/tests.mk
 include bench/bench.mk
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/nqueens
+	if [ -f $(MPI_CLI) ]; then install -m 755 $(MPI_CLI) $(DESTDIR)$(PREFIX)/bin/nqueens-mpi; fi
 	install -m 644 include/nqueens.h $(DESTDIR)$(PREFIX)/include/nqueens.h
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/libnqueens.a
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/libnqueens.so.0

@@ -119,6 +119,9 @@ typedef struct nq_u128 {
  * Returns the number of digits written. */
 int nq_u128_format(nq_u128 value, char *buf);
 
+/* Adds term to *sum. Returns nonzero, leaving *sum unchanged, if the sum overflows 128 bits. */
+int nq_u128_add(nq_u128 *sum, nq_u128 term);
+
 /* ------------------------------------------------------------------------------------------- */
 /* Counting                                                                                      */
 /* ------------------------------------------------------------------------------------------- */
@@ -198,6 +201,9 @@ typedef struct nq_run_options {
      * counts summed in done_total and done_unique. NULL for none. */
     const uint8_t *done;
     nq_u128 done_total, done_unique;
+    /* Only units first_unit <= i < end_unit are counted (end_unit 0: to the last unit); the
+     * result then sums those and the done units. MPI ranks count batches of units this way. */
+    size_t first_unit, end_unit;
     /* Called after each unit is counted, one call at a time (never concurrently), from the
      * worker that counted it. A nonzero return stops the run. */
     int (*on_unit)(void *context, size_t unit, const nq_unit_count *count);

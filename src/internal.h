@@ -196,8 +196,7 @@ struct nq_plan {
 /* CRC-32 (IEEE) of size bytes at data, continuing from crc (0 to start). */
 uint32_t nq_crc32(uint32_t crc, const void *data, size_t size);
 
-/* 128-bit arithmetic; returns nonzero on overflow, leaving *sum unchanged. */
-int nq_u128_add(nq_u128 *sum, nq_u128 term);
+/* The 128-bit product of two 64-bit numbers. */
 nq_u128 nq_u128_mul64(uint64_t a, uint64_t b);
 
 /* Fills err (when not NULL) with a place and a printf-style message: the parsers' helper. */

@@ -54,10 +54,17 @@ static void record(run_job *job, size_t unit, const nq_unit_count *count)
         atomic_store(&job->stopping, 1);
 }
 
+/* One past the last unit the run counts. */
+static size_t end_unit(const nq_plan *plan, const nq_run_options *options)
+{
+    size_t end = options->end_unit ? options->end_unit : plan->unit_count;
+    return end < plan->unit_count ? end : plan->unit_count;
+}
+
 static void *worker(void *arg)
 {
     run_job *job = arg;
-    size_t units = job->plan->unit_count;
+    size_t units = end_unit(job->plan, job->options);
     while (!atomic_load_explicit(&job->stopping, memory_order_relaxed)) {
         size_t i = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
         if (i >= units)
@@ -158,7 +165,7 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
         options = &defaults;
     int wanted = options->threads > 0 ? options->threads : nq_online_cores();
     run_job job = { .plan = plan, .options = options, .status = NQ_OK };
-    atomic_init(&job.next, 0);
+    atomic_init(&job.next, options->first_unit);
     atomic_init(&job.stopping, 0);
     job.progress.units_total = plan->unit_count;
     job.progress.total = options->done_total;

@@ -1,4 +1,4 @@
-# Tests: end-to-end tests of the binary first, then the threaded unit tests under ThreadSanitizer,
+# Tests: end-to-end tests of the binaries first (nqueens-mpi's when MPI is found), then the threaded unit tests under ThreadSanitizer,
 # then all the library's unit tests (cmocka), so that `make check` ends with the framework's
 # summary line.
 include tests/cli/cli.mk
@@ -6,6 +6,7 @@ include tests/unit/unit.mk
 
 check: all
 	@$(MAKE) --no-print-directory cli-tests
+	@$(MAKE) --no-print-directory mpi-tests
 	@$(MAKE) --no-print-directory tsan-tests
 	@$(MAKE) --no-print-directory unit-tests
 

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# End-to-end tests of nqueens-mpi with a real Open MPI, three ranks on this one machine:
+# counts against the published ones, checkpoints shared with nqueens, a rank killed mid-run.
+#
+#   tests/cli/mpi.sh path/to/nqueens-mpi path/to/nqueens
+set -u
+mpi=$(realpath "$1")
+nq=$(realpath "$2")
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+run=(mpirun --oversubscribe)
+[ "$(id -u)" = 0 ] && run+=(--allow-run-as-root)
+passed=0
+failed=0
+
+# on3 ARGS: nqueens-mpi ARGS on three ranks (stdin kept away: mpirun would forward it).
+on3() {
+    "${run[@]}" -np 3 "$mpi" "$@" </dev/null
+}
+
+# expect NAME WANT GOT: compares two strings.
+expect() {
+    if [ "$2" = "$3" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $1: expected '$2', got '$3'"
+    fi
+}
+
+while IFS=$'\t' read -r n total unique; do
+    case "$n" in 1|4|8|11|12) ;; *) continue ;; esac
+    expect "mpi count $n" "$total" "$(on3 count "$n" --threads 1 2>&1)"
+    expect "mpi count --unique $n" "$unique" "$(on3 count "$n" --unique --threads 1 2>&1)"
+done <"$here/known-counts.tsv"
+printf '.Q...\n.....\n..*..\n.....\n.....\n' >"$tmp/board"
+expect "mpi count --board" 1 "$(on3 count --board "$tmp/board" 2>&1)"
+out=$(on3 count 65 2>&1)
+expect "mpi bad N" "yes" "$(grep -q 'nqueens: board size N 65 is out of range (1 to 64)' <<<"$out" && echo yes)"
+
+# A checkpoint begun by nqueens and killed, finished by nqueens-mpi, and the other way round.
+"$nq" count 16 --threads 1 --checkpoint "$tmp/a.ckpt" >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+expect "mpi resumes nqueens's checkpoint" 14772512 "$(on3 count 16 --threads 1 --checkpoint "$tmp/a.ckpt" 2>&1)"
+on3 count 16 --threads 1 --checkpoint "$tmp/b.ckpt" >/dev/null 2>&1 &
+pid=$!
+sleep 0.8
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+pkill -KILL -f "$mpi count 16" 2>/dev/null
+expect "nqueens resumes nqueens-mpi's checkpoint" 14772512 "$("$nq" count 16 --checkpoint "$tmp/b.ckpt" 2>&1)"
+
+# A worker rank killed mid-run: the job stops naming it; the rerun loses no finished unit.
+on3 count 16 --threads 1 --checkpoint "$tmp/c.ckpt" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+victim=
+for _ in $(seq 50); do
+    sleep 0.05
+    for p in $(pgrep -f "$mpi count 16"); do
+        grep -qz '^OMPI_COMM_WORLD_RANK=1$' "/proc/$p/environ" 2>/dev/null && victim=$p
+    done
+    [ -n "$victim" ] && [ -s "$tmp/c.ckpt" ] && break
+done
+sleep 0.3
+[ -n "$victim" ] && kill -KILL "$victim"
+wait "$pid"
+code=$?
+expect "killed rank stops the job" "yes" "$([ "$code" -ne 0 ] && grep -q 'rank 1' "$tmp/err" && echo yes)"
+size=$(stat -c %s "$tmp/c.ckpt")
+expect "rerun after a killed rank" 14772512 "$(on3 count 16 --threads 1 --checkpoint "$tmp/c.ckpt" 2>&1)"
+expect "checkpoint kept its records" "yes" "$([ "$size" -gt 64 ] && echo yes)"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,146 @@
+/*
+ * main.c - nqueens-mpi: `nqueens count` spread over the ranks of an MPI job.
+ *
+ * Every rank makes the same plan from the same board (rank 0 reads it and sends it to all, and
+ * checks that every plan's fingerprint matches); rank 0 hands out the units and prints the
+ * count, exactly as `nqueens count` would. Checkpoints are `nqueens count`'s: either program
+ * resumes the other's.
+ */
+#include <getopt.h>
+#include <mpi.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mpi_count.h"
+
+static const char help[] =
+    "Usage: mpirun [MPI OPTIONS] nqueens-mpi count N [OPTIONS]\n"
+    "       mpirun [MPI OPTIONS] nqueens-mpi count --board FILE [OPTIONS]\n"
+    "Count the solutions of the N x N board (or of the board in FILE, read by rank 0) on every\n"
+    "rank of an MPI job, each with its own threads; rank 0 prints the count.\n"
+    "\n"
+    "  -b, --board FILE       count the completions of this board\n"
+    "  -u, --unique           count classes of solutions under the board's symmetries\n"
+    "  -t, --threads T        worker threads per rank (default: one per online core)\n"
+    "  -p, --progress         report progress on rank 0's stderr\n"
+    "  -c, --checkpoint FILE  rank 0 records finished units in FILE (the format of\n"
+    "                         'nqueens count --checkpoint'); rerun to resume\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "Exit codes: 0 success, 1 runtime failure, 2 bad input.\n";
+
+/* Parses the options on rank 0; returns 0, -1 after --help, or an exit code. */
+static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
+{
+    static const struct option options[] = {
+        { "board", required_argument, NULL, 'b' },
+        { "unique", no_argument, NULL, 'u' },
+        { "threads", required_argument, NULL, 't' },
+        { "progress", no_argument, NULL, 'p' },
+        { "checkpoint", required_argument, NULL, 'c' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    if (argc < 2 || strcmp(argv[1], "count") != 0) {
+        if (argc >= 2 && strcmp(argv[1], "--help") == 0)
+            return out_puts(help), -1;
+        return fail(EXIT_USAGE, "nqueens-mpi knows one command, count; see 'nqueens-mpi --help'");
+    }
+    argc--, argv++;
+    long long threads;
+    int code = reject_negative_numbers("count", argc, argv), c;
+    opterr = 0;
+    while (!code && (c = getopt_long(argc, argv, ":b:ut:pc:h", options, NULL)) != -1) {
+        switch (c) {
+        case 'b': *board_path = optarg; break;
+        case 'u': run->unique = 1; break;
+        case 't':
+            code = parse_int(optarg, "thread count T", 1, 1024, &threads);
+            run->threads = (int)threads;
+            break;
+        case 'p': run->progress = 1; break;
+        case 'c': run->checkpoint_path = optarg; break;
+        case 'h': out_puts(help); return -1;
+        default: return fail_option("count", c, optopt, argv[optind - 1]);
+        }
+    }
+    return code;
+}
+
+/* Rank 0 reads the board and options; every rank gets them. Returns an exit code, -1 for help. */
+static int share_setup(int rank, int argc, char **argv, mpi_run *run, nq_board *board)
+{
+    int code = 0;
+    if (rank == 0) {
+        const char *board_path = NULL;
+        code = parse(argc, argv, run, &board_path);
+        if (!code)
+            code = board_from_arguments("count", board_path, argc - 1 - optind,
+                                        argv + 1 + optind, board);
+    }
+    MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (code)
+        return code;
+    int settings[2] = { run->unique, run->threads };
+    MPI_Bcast(settings, 2, MPI_INT, 0, MPI_COMM_WORLD);
+    run->unique = settings[0], run->threads = settings[1];
+    MPI_Bcast(board, (int)sizeof *board, MPI_BYTE, 0, MPI_COMM_WORLD);
+    return 0;
+}
+
+/* Checks that every rank made the same plan. Returns 0 or an exit code (on rank 0). */
+static int check_plans(int rank, int ranks, const nq_plan *plan)
+{
+    unsigned long long mine = nq_plan_fingerprint(plan), theirs[1024];
+    if (ranks > 1024)
+        return fail(EXIT_USAGE, "count: at most 1024 ranks");
+    MPI_Gather(&mine, 1, MPI_UNSIGNED_LONG_LONG, theirs, 1, MPI_UNSIGNED_LONG_LONG, 0,
+               MPI_COMM_WORLD);
+    int code = 0;
+    for (int r = 1; rank == 0 && r < ranks && !code; r++)
+        if (theirs[r] != mine)
+            code = fail(EXIT_FAILURE_, "count: rank %d made another plan (another engine "
+                        "version?)", r);
+    MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return code;
+}
+
+int main(int argc, char **argv)
+{
+    int provided, rank, ranks;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    mpi_run run = { 0 };
+    nq_board board;
+    nq_plan *plan = NULL;
+    int code = share_setup(rank, argc, argv, &run, &board);
+    if (!code && nq_plan_create(&board, 0, &plan))
+        code = fail(EXIT_FAILURE_, "count: out of memory");
+    run.plan = plan;
+    if (!code)
+        code = check_plans(rank, ranks, plan);
+    /* Rank 0 opens the checkpoint before any rank starts, so a refused one stops them all. */
+    checkpoint_file cp = { 0 };
+    if (!code && rank == 0 && run.checkpoint_path)
+        code = checkpoint_open(&cp, run.checkpoint_path, plan, run.unique);
+    if (plan)
+        MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    nq_count_result result;
+    if (!code && rank == 0)
+        code = run_rank0(&run, &cp, ranks, &result);
+    else if (!code)
+        code = run_worker(&run);
+    if (!code && rank == 0) {
+        char digits[40];
+        nq_u128_format(run.unique ? result.unique : result.total, digits);
+        out_puts(digits);
+        out_puts("\n");
+        code = out_close();
+    }
+    if (code == -1)
+        code = out_close();
+    nq_plan_free(plan);
+    MPI_Finalize();
+    return code;
+}
