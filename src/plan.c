@@ -7,9 +7,16 @@
 
 #include "internal.h"
 
-/* Units to aim at by default: enough for a few hundred cores to share, few enough that a
- * unit's share of the top rows' search stays small. */
-#define DEFAULT_MIN_UNITS 4096
+/* Units to aim at by default: 4096 up to n = 18, enough for a few hundred cores to share, then
+ * four times as many per size, as the work grows about sevenfold, up to a million: units of
+ * seconds to minutes up to n = 22, so that checkpoints and ranks lose and wait little. */
+static size_t default_min_units(int n)
+{
+    size_t units = 4096;
+    for (int k = 18; k < n && units < (1u << 20); k++)
+        units *= 4;
+    return units;
+}
 
 /* 64-bit FNV-1a, continuing from hash. */
 static uint64_t fnv1a(uint64_t hash, const void *data, size_t size)
@@ -49,7 +56,8 @@ nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan
     p->group = nq_board_symmetries(board);
     nq_unit_list list = { NULL, 0, 0 };
     if (!status)
-        status = nq_split(&p->search, p->group, min_units ? min_units : DEFAULT_MIN_UNITS, &list);
+        status = nq_split(&p->search, p->group, min_units ? min_units : default_min_units(board->n),
+                          &list);
     if (status) {
         free(p);
         return status;
