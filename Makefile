@@ -5,6 +5,7 @@
 #   make check            builds and runs every test (needs cmocka for the unit tests)
 #   make install          PREFIX=/usr/local DESTDIR= : binary, header, libraries, pkg-config file
 #   make bench            the benchmark programs; bench/run.sh runs them (BENCHMARKS.md)
+#   make fuzz             the libFuzzer targets (clang); fuzz/run.sh runs them
 #   make clean
 
 CC       ?= cc
@@ -83,3 +84,4 @@ install: all
 
 clean:
 	rm -rf $(BUILD)
+include fuzz/fuzz.mk

@@ -194,7 +194,7 @@ check "checkpoint damaged" 2 "" "nqueens: checkpoint $tmp/bad.ckpt: record 4 of 
 printf 'not a checkpoint, just some text that is long enough to fill a header......\n' >"$tmp/text.ckpt"
 check "checkpoint foreign file" 2 "" "nqueens: checkpoint $tmp/text.ckpt: not an nqueens checkpoint, or its header is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/text.ckpt"
 check "checkpoint unwritable" 1 "" "nqueens: checkpoint $tmp/no/dir.ckpt.tmp: No such file or directory" -- count 8 --checkpoint "$tmp/no/dir.ckpt"
-for delay in 0.2 0.5 0.9; do
+for delay in 0.05 0.15 0.25 0.35 0.45 0.55 0.65 0.75 0.85 0.95; do
     rm -f "$tmp/kill.ckpt"
     "$nq" count 16 --threads 2 --checkpoint "$tmp/kill.ckpt" >/dev/null 2>&1 &
     pid=$!
@@ -203,6 +203,16 @@ for delay in 0.2 0.5 0.9; do
     wait "$pid" 2>/dev/null
     check "resume after SIGKILL at ${delay}s" 0 14772512 "" -- count 16 --threads 2 --checkpoint "$tmp/kill.ckpt"
 done
+(trap '' XFSZ; ulimit -f 4; exec "$nq" count 14 --threads 1 --checkpoint "$tmp/full.ckpt") >"$tmp/out" 2>"$tmp/err"
+code=$?
+[ "$code" -eq 1 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "^nqueens: checkpoint $tmp/full.ckpt: write failed: File too large$" "$tmp/err"
+expect_true "checkpoint on a full disk: clear error" $?
+check "checkpoint after a full disk resumes" 0 365596 "" -- count 14 --checkpoint "$tmp/full.ckpt"
+"$nq" count 8 --checkpoint /sys/nqueens.ckpt >"$tmp/out" 2>"$tmp/err"
+code=$?
+[ "$code" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^nqueens: checkpoint /sys/nqueens.ckpt.tmp: " "$tmp/err"
+expect_true "read-only checkpoint path" $?
 rm -f "$tmp/int.ckpt"
 "$nq" count 16 --threads 2 --checkpoint "$tmp/int.ckpt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!

@@ -1,0 +1,39 @@
+/*
+ * fuzz_checkpoint.c - libFuzzer target for checkpoint files, against the plan of the empty
+ * 10 x 10 board. The first byte chooses whether the rest is the whole file or the records after
+ * a genuine header, so that the records are reached too.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nqueens.h"
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+    static nq_plan *plan;
+    if (!plan) {
+        nq_board board;
+        nq_board_init(&board, 10);
+        nq_plan_create(&board, 0, &plan);
+    }
+    if (size == 0)
+        return 0;
+    unsigned char *file = malloc(size + NQ_CHECKPOINT_HEADER_SIZE);
+    size_t length = 0;
+    if (data[0] & 1) {
+        nq_checkpoint_header(plan, data[0] & 2, file);
+        length = NQ_CHECKPOINT_HEADER_SIZE;
+    }
+    memcpy(file + length, data + 1, size - 1);
+    length += size - 1;
+    nq_checkpoint_state state;
+    nq_parse_error err;
+    if (nq_checkpoint_read(plan, data[0] & 2, file, length, &state, &err) == NQ_OK) {
+        assert(state.valid_length <= length);
+        assert(state.units_done <= nq_plan_units(plan));
+        nq_checkpoint_state_free(&state);
+    }
+    free(file);
+    return 0;
+}

@@ -1,0 +1,28 @@
+/*
+ * fuzz_numbers.c - libFuzzer target for the command line's numbers (N, K, T, seeds).
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../tools/nqueens/cli.h"
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+    static int quiet;
+    if (!quiet)
+        quiet = freopen("/dev/null", "w", stderr) != NULL;
+    /* An argument is a C string: it ends at the first NUL. */
+    char *text = malloc(size + 1);
+    memcpy(text, data, size);
+    text[size] = '\0';
+    long long value = -7;
+    if (parse_int(text, "number", 1, 64, &value) == 0)
+        assert(value >= 1 && value <= 64 && strspn(text, "0123456789") == strlen(text));
+    nq_board board;
+    if (parse_board_size(text, &board) == 0)
+        assert(board.n >= 1 && board.n <= NQ_MAX_N);
+    free(text);
+    return 0;
+}
