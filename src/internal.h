@@ -2,8 +2,9 @@
  * internal.h - what the library's files share and no user sees.
  *
  * The search works on an nq_search: a board compiled into one mask per row of the squares a
- * queen may take. Counting and listing both split that search into work units, each a placement
- * of the top rows, and hand the units to the kernels.
+ * queen may take. Listing runs a kernel over it from the top row; counting splits it into work
+ * units (queens placed and perhaps shape restrictions, standing for classes under the board's
+ * symmetries: split*.c), each counted by a kernel on the unit's own search.
  */
 #ifndef NQ_INTERNAL_H
 #define NQ_INTERNAL_H

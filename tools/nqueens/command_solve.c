@@ -40,15 +40,16 @@ static int write_solution(void *context, int n, const int8_t *cols)
     if (l->written == l->limit || out_failed())
         return 1;
     char *p = out_reserve(l->max_bytes);
-    int32_t wide[NQ_MAX_N];
-    for (int r = 0; r < n; r++)
-        wide[r] = cols[r];
-    if (l->format == NQ_FORMAT_UNICODE)
-        out_commit(nq_picture_unicode(n, wide, l->board, p));
-    else if (l->format == NQ_FORMAT_SVG)
-        out_commit(nq_svg_board(n, wide, l->board, l->written, l->boards, p));
-    else
+    if (l->format == NQ_FORMAT_UNICODE || l->format == NQ_FORMAT_SVG) {
+        int32_t wide[NQ_MAX_N];
+        for (int r = 0; r < n; r++)
+            wide[r] = cols[r];
+        out_commit(l->format == NQ_FORMAT_SVG
+                       ? nq_svg_board(n, wide, l->board, l->written, l->boards, p)
+                       : nq_picture_unicode(n, wide, l->board, p));
+    } else {
         out_commit(nq_format_solution(l->format, n, cols, l->written, p));
+    }
     return ++l->written == l->limit;
 }
 
