@@ -309,6 +309,12 @@ typedef int (*nq_solution_fn)(void *context, int n, const int8_t *cols);
  * of solutions. Returns NQ_OK after the last solution, NQ_ERR_STOPPED if visit asked to stop. */
 nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void *context);
 
+/* nq_solve, the search spread over `threads` threads (0: one per online core): visit is called
+ * from the calling thread only, in the same order, with the same solutions. Memory holds the
+ * solutions of a few units of the top rows' placements per thread. Also returns NQ_ERR_NOMEM. */
+nq_status nq_solve_threads(const nq_board *board, int unique, int threads, nq_solution_fn visit,
+                           void *context);
+
 /* ------------------------------------------------------------------------------------------- */
 /* Formats                                                                                       */
 /* ------------------------------------------------------------------------------------------- */

@@ -1,8 +1,8 @@
 /*
  * solve.c - lists the solutions of a board in lexicographic order, or one per symmetry class.
  *
- * Listing runs on one thread: the order is part of the contract and the output, not the search,
- * is what limits its speed.
+ * This is the one-thread listing, the plain path: nq_solve_threads (solve_threads.c) spreads
+ * the same search over threads.
  */
 #include "internal.h"
 

@@ -10,12 +10,14 @@ check: all
 	@$(MAKE) --no-print-directory tsan-tests
 	@$(MAKE) --no-print-directory unit-tests
 
-# The thread pool and the runs under ThreadSanitizer: the plan and count tests, built apart.
+# The thread pool, the runs and threaded listing under ThreadSanitizer, built apart.
 TSAN_BUILD = $(BUILD)/tsan
 TSAN_FLAGS = -O1 -g -fsanitize=thread
 
 tsan-tests:
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_BUILD) CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" \
-	    $(TSAN_BUILD)/tests/unit/test_plan $(TSAN_BUILD)/tests/unit/test_count >/dev/null
+	    $(TSAN_BUILD)/tests/unit/test_plan $(TSAN_BUILD)/tests/unit/test_count \
+	    $(TSAN_BUILD)/tests/unit/test_solve >/dev/null
 	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_plan
 	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_count
+	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_solve

@@ -51,14 +51,20 @@ static int from_library(void *context, int n, const int8_t *cols)
 
 static void check_listing(const nq_board *b, int unique)
 {
-    listing want = { .board = b, .least_only = unique }, got = { 0 };
+    listing want = { .board = b, .least_only = unique };
     ref_solve(b, from_reference, &want);
-    assert_int_equal(nq_solve(b, unique, from_library, &got), NQ_OK);
-    assert_int_equal(got.count, want.count);
-    if (want.count)
-        assert_memory_equal(got.cols, want.cols, want.count * (size_t)b->n);
+    /* threads == 0: nq_solve itself; else nq_solve_threads. */
+    for (int threads = 0; threads <= 3; threads++) {
+        listing got = { 0 };
+        nq_status status = threads ? nq_solve_threads(b, unique, threads, from_library, &got)
+                                   : nq_solve(b, unique, from_library, &got);
+        assert_int_equal(status, NQ_OK);
+        assert_int_equal(got.count, want.count);
+        if (want.count)
+            assert_memory_equal(got.cols, want.cols, want.count * (size_t)b->n);
+        free(got.cols);
+    }
     free(want.cols);
-    free(got.cols);
 }
 
 static void empty_boards(void **state)
@@ -102,6 +108,11 @@ static void stops_when_asked(void **state)
     int left = 5;
     assert_int_equal(nq_solve(&b, 0, stop_after, &left), NQ_ERR_STOPPED);
     assert_int_equal(left, 0);
+    for (int threads = 2; threads <= 3; threads++) {
+        left = 37;
+        assert_int_equal(nq_solve_threads(&b, 0, threads, stop_after, &left), NQ_ERR_STOPPED);
+        assert_int_equal(left, 0);
+    }
     assert_int_equal(nq_solve(NULL, 0, stop_after, &left), NQ_ERR_ARGUMENT);
 }
 

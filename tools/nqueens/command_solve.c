@@ -117,7 +117,7 @@ int command_solve(int argc, char **argv)
     l.max_bytes = max_bytes(&l, &board);
     if (l.format == NQ_FORMAT_SVG && (code = begin_svg(&l, &board, unique)))
         return code;
-    nq_status status = nq_solve(&board, unique, write_solution, &l);
+    nq_status status = nq_solve_threads(&board, unique, 0, write_solution, &l);
     if (status && status != NQ_ERR_STOPPED)
         return fail(EXIT_FAILURE_, "solve: %s", nq_strerror(status));
     char end[16];
