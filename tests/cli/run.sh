@@ -223,6 +223,10 @@ code=$?
 grep -q "^nqueens: count: stopped by SIGINT; [0-9]* of [0-9]* units are saved in $tmp/int.ckpt: run the same command again to resume$" "$tmp/err" && [ "$code" -eq 130 ] && [ ! -s "$tmp/out" ]
 expect_true "SIGINT stops and says how to resume" $?
 check "resume after SIGINT" 0 14772512 "" -- count 16 --threads 2 --checkpoint "$tmp/int.ckpt"
+"$nq" count 12 --progress >"$tmp/out" 2>"$tmp/err"
+[ "$(cat "$tmp/out")" = 14200 ] &&
+    grep -q "^9225/9225 units (100.0%), 14200 solutions, .* units/s, elapsed 0:00:00, ETA 0:00:00$" "$tmp/err"
+expect_true "count --progress reports on stderr only" $?
 "$nq" count 12 --subtotals "$tmp/sub.csv" >/dev/null
 [ "$(head -1 "$tmp/sub.csv")" = "unit,weight,placement,total,unique" ] &&
     [ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u }' "$tmp/sub.csv")" = "14200 1787" ]

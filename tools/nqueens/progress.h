@@ -6,7 +6,8 @@
 
 #include "cli.h"
 
-/* Redraws the progress line: units done and total, solutions so far, rate, elapsed, ETA. */
+/* Shows progress: units done and total, solutions so far, rate, elapsed, ETA; redrawn in place
+ * on a terminal, a new line every ten seconds at most in a file. */
 void progress_show(const nq_progress *progress);
 
 /* Ends the progress line, leaving the last report on screen. */
