@@ -306,7 +306,8 @@ typedef int (*nq_solution_fn)(void *context, int n, const int8_t *cols);
 /* Calls visit for every solution of board (as nq_count defines them), in lexicographic order of
  * cols. With unique nonzero, only for the lexicographically least member of each symmetry class
  * (under nq_board_symmetries(board)), in the same order. Memory use does not depend on the number
- * of solutions. Returns NQ_OK after the last solution, NQ_ERR_STOPPED if visit asked to stop. */
+ * of solutions. Returns NQ_OK after the last solution, NQ_ERR_STOPPED if visit asked to stop,
+ * or, for a malformed board value, NQ_ERR_SIZE, NQ_ERR_BLOCKED or NQ_ERR_ATTACK. */
 nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void *context);
 
 /* nq_solve, the search spread over `threads` threads (0: one per online core): visit is called

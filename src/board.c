@@ -19,7 +19,7 @@ nq_status nq_board_init(nq_board *board, int n)
 
 static int on_board(const nq_board *board, int row, int col)
 {
-    return row >= 0 && row < board->n && col >= 0 && col < board->n;
+    return board->n >= 1 && board->n <= NQ_MAX_N && row >= 0 && row < board->n && col >= 0 && col < board->n;
 }
 
 nq_status nq_board_block(nq_board *board, int row, int col)
@@ -71,7 +71,7 @@ static int board_has_symmetry(const nq_board *board, enum nq_symmetry sym)
 unsigned nq_board_symmetries(const nq_board *board)
 {
     unsigned group = 1u << NQ_SYM_IDENTITY;
-    if (!board)
+    if (!board || board->n < 1 || board->n > NQ_MAX_N)
         return group;
     for (int sym = 1; sym < NQ_SYM_COUNT; sym++)
         if (board_has_symmetry(board, (enum nq_symmetry)sym))

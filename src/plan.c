@@ -53,7 +53,7 @@ nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan
         return NQ_ERR_NOMEM;
     p->board = *board;
     nq_status status = nq_search_compile(board, &p->search);
-    p->group = nq_board_symmetries(board);
+    p->group = status ? 1u : nq_board_symmetries(board);
     nq_unit_list list = { NULL, 0, 0 };
     if (!status)
         status = nq_split(&p->search, p->group, min_units ? min_units : default_min_units(board->n),

@@ -30,26 +30,43 @@ static nq_count_result count_board(const nq_board *b, int threads, int unique)
 static void published_counts(void **state)
 {
     (void)state;
-    for (int n = 1; n <= 14; n++) {
+    for (int n = 1; n <= 15; n++) {
         nq_board b;
         nq_board_init(&b, n);
-        for (int threads = 1; threads <= 3; threads++) {
+        for (int threads = 0; threads <= 3; threads++) {
             nq_count_result r = count_board(&b, threads, 1);
             assert_int_equal(r.total.lo, published_total[n]);
             assert_int_equal(r.total.hi, 0);
             assert_int_equal(r.unique.lo, published_unique[n]);
+            assert_int_equal(r.unique.hi, 0);
         }
     }
 }
 
-static void published_counts_15(void **state)
+static void published_counts_16(void **state)
 {
     (void)state;
     nq_board b;
-    nq_board_init(&b, 15);
+    nq_board_init(&b, 16);
     nq_count_result r = count_board(&b, 2, 1);
-    assert_int_equal(r.total.lo, published_total[15]);
-    assert_int_equal(r.unique.lo, published_unique[15]);
+    assert_int_equal(r.total.lo, published_total[16]);
+    assert_int_equal(r.unique.lo, published_unique[16]);
+}
+
+/* The smallest boards by name: they take paths of their own (no frame, no sides). */
+static void smallest_boards(void **state)
+{
+    (void)state;
+    static const uint64_t total[] = { 0, 1, 0, 0, 2 }, unique[] = { 0, 1, 0, 0, 1 };
+    for (int n = 1; n <= 4; n++) {
+        nq_board b;
+        nq_board_init(&b, n);
+        for (int threads = 1; threads <= 3; threads++) {
+            nq_count_result r = count_board(&b, threads, 1);
+            assert_int_equal(r.total.lo, total[n]);
+            assert_int_equal(r.unique.lo, unique[n]);
+        }
+    }
 }
 
 static void options_may_be_null(void **state)
@@ -60,7 +77,9 @@ static void options_may_be_null(void **state)
     nq_count_result r;
     assert_int_equal(nq_count(&b, NULL, &r), NQ_OK);
     assert_int_equal(r.total.lo, 92);
+    assert_int_equal(r.total.hi, 0);
     assert_int_equal(nq_count(NULL, NULL, &r), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_count(&b, NULL, NULL), NQ_ERR_ARGUMENT);
 }
 
 static void all_bad_squares(void **state)
@@ -76,12 +95,17 @@ static void all_bad_squares(void **state)
     assert_int_equal(r.unique.lo, 0);
 }
 
-/* Checks nq_count against the reference on one board. */
+/* Checks nq_count against the reference on one board, with and without the unique count: the
+ * total takes another path without it. */
 static void check_board(const nq_board *b, int threads)
 {
+    uint64_t total = ref_count(b);
     nq_count_result r = count_board(b, threads, 1);
-    assert_int_equal(r.total.lo, ref_count(b));
+    assert_int_equal(r.total.lo, total);
+    assert_int_equal(r.total.hi, 0);
     assert_int_equal(r.unique.lo, ref_count_unique(b));
+    r = count_board(b, threads, 0);
+    assert_int_equal(r.total.lo, total);
 }
 
 static void random_boards(void **state)
@@ -96,19 +120,35 @@ static void random_boards(void **state)
     }
 }
 
+/* Boards that each subgroup of the square's symmetries maps onto itself, placed queens
+ * included, so that every symmetry-using split and rule is taken. */
 static void random_symmetric_boards(void **state)
 {
     (void)state;
-    /* Groups: mirror, flip, rot180, transpose, rot90 (and its powers), all eight. */
-    static const unsigned groups[] = { 0x11, 0x21, 0x05, 0x41, 0x0F, 0xFF, 0x81 };
+    /* Groups: mirror, flip, rot180, transpose, rotations, all eight, anti, both axes, both
+     * diagonals. */
+    static const unsigned groups[] = { 0x11, 0x21, 0x05, 0x41, 0x0F, 0xFF, 0x81, 0x35, 0xC5 };
     uint64_t seed = 11195;
-    for (int i = 0; i < 350; i++) {
+    for (int i = 0; i < 450; i++) {
         nq_board b;
         int n = 1 + test_below(&seed, 11);
         unsigned group = groups[i % (sizeof groups / sizeof groups[0])];
-        test_random_board(&seed, n, test_below(&seed, 25), 0, group, &b);
+        test_random_board(&seed, n, test_below(&seed, 25), test_below(&seed, 3), group, &b);
         assert_true((nq_board_symmetries(&b) & group) == group);
-        check_board(&b, 1 + i % 2);
+        check_board(&b, 1 + i % 3);
+    }
+}
+
+/* Sides up to 64, where the kernels for wide boards and the splits' deeper rows take over. */
+static void large_sparse_boards(void **state)
+{
+    (void)state;
+    uint64_t seed = 6464;
+    for (int i = 0; i < 120; i++) {
+        nq_board b;
+        int n = 12 + test_below(&seed, NQ_MAX_N - 11);
+        test_sparse_board(&seed, n, 2 + test_below(&seed, 8), test_below(&seed, 15), &b);
+        check_board(&b, 1 + i % 3);
     }
 }
 
@@ -121,8 +161,10 @@ static void sum_units(const nq_plan *plan, const nq_unit_list *list, uint64_t *t
     copy.unit_count = list->count;
     *total = *unique = 0;
     for (size_t i = 0; i < list->count; i++) {
-        nq_unit_count c;
+        nq_unit_count c, plain;
         assert_int_equal(nq_plan_count_unit(&copy, i, 1, &c), NQ_OK);
+        assert_int_equal(nq_plan_count_unit(&copy, i, 0, &plain), NQ_OK);
+        assert_int_equal(plain.total, c.total);
         *total += c.total;
         *unique += c.unique;
     }
@@ -164,12 +206,12 @@ static void every_split_agrees(void **state)
         nq_board_init(&b, n);
         check_every_split(&b);
     }
-    static const unsigned groups[] = { 0, 0x11, 0x05, 0x41, 0x0F, 0xFF };
-    for (int i = 0; i < 240; i++) {
+    static const unsigned groups[] = { 0, 0x11, 0x05, 0x41, 0x0F, 0xFF, 0x21, 0x81, 0x35, 0xC5 };
+    for (int i = 0; i < 300; i++) {
         nq_board b;
-        unsigned group = groups[i % 6];
+        unsigned group = groups[i % 10];
         test_random_board(&seed, 1 + test_below(&seed, 10), test_below(&seed, 30),
-                          group ? 0 : test_below(&seed, 3), group, &b);
+                          test_below(&seed, 3), group, &b);
         check_every_split(&b);
     }
 }
@@ -199,29 +241,60 @@ static void catalogues_count_like_the_reference(void **state)
     assert_int_equal(nq_catalogue_create(NQ_CATALOGUE_MAX_N + 1, &too_big), NQ_ERR_SIZE);
 }
 
+/* Placed queens set by hand (nq_board_place would refuse them) that attack along a column or
+ * either diagonal, from above or below, near or far. */
 static void placed_queens_attacking_are_refused(void **state)
 {
     (void)state;
-    nq_board b;
-    nq_board_init(&b, 5);
-    b.queen[0] = 0;
-    b.queen[1] = 1;   /* set by hand: nq_board_place would refuse it */
-    nq_count_result r;
-    assert_int_equal(nq_count(&b, NULL, &r), NQ_ERR_ATTACK);
+    static const int pairs[][4] = { { 0, 0, 1, 1 }, { 0, 1, 1, 0 }, { 1, 4, 4, 1 },
+                                    { 4, 4, 0, 0 }, { 3, 2, 0, 2 }, { 4, 0, 2, 2 } };
+    for (int i = 0; i < 6; i++) {
+        nq_board b;
+        nq_board_init(&b, 5);
+        b.queen[pairs[i][0]] = (int8_t)pairs[i][1];
+        b.queen[pairs[i][2]] = (int8_t)pairs[i][3];
+        nq_count_result r;
+        assert_int_equal(nq_count(&b, NULL, &r), NQ_ERR_ATTACK);
+    }
+}
+
+/* A board whose side is out of range, as a caller filling the struct by hand may make one: each
+ * entry point refuses it with NQ_ERR_SIZE, without reading past the board (the board is on the
+ * heap so that AddressSanitizer sees any read beyond it). */
+static void side_out_of_range(void **state)
+{
+    (void)state;
+    static const int sides[] = { 0, -3, NQ_MAX_N + 1, 100 };
+    nq_board *b = malloc(sizeof *b);
+    assert_non_null(b);
+    for (int i = 0; i < 4; i++) {
+        nq_board_init(b, 8);
+        b->n = sides[i];
+        nq_count_result r;
+        nq_count_options options = { 1, 1 };
+        assert_int_equal(nq_count(b, &options, &r), NQ_ERR_SIZE);
+        nq_plan *plan = NULL;
+        assert_int_equal(nq_plan_create(b, 0, &plan), NQ_ERR_SIZE);
+        assert_null(plan);
+    }
+    free(b);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(published_counts),
-        cmocka_unit_test(published_counts_15),
+        cmocka_unit_test(published_counts_16),
+        cmocka_unit_test(smallest_boards),
         cmocka_unit_test(options_may_be_null),
         cmocka_unit_test(all_bad_squares),
         cmocka_unit_test(random_boards),
         cmocka_unit_test(random_symmetric_boards),
+        cmocka_unit_test(large_sparse_boards),
         cmocka_unit_test(every_split_agrees),
         cmocka_unit_test(catalogues_count_like_the_reference),
         cmocka_unit_test(placed_queens_attacking_are_refused),
+        cmocka_unit_test(side_out_of_range),
     };
     return cmocka_run_group_tests_name("count", tests, NULL, NULL);
 }

@@ -1,11 +1,13 @@
 /*
  * test_kernel.c - every counting kernel, forced in turn, against the reference solver, on whole
- * boards and on the work units of their plans.
+ * boards and on the work units of their plans; and the split into the top rows' placements,
+ * whose units must cover the reference's solutions in order, each exactly once by weight.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -120,6 +122,162 @@ static void units_of_plans(void **state)
     }
 }
 
+/* A listing of solutions, n entries each, filled by the kernels' visitor. */
+typedef struct listing {
+    int8_t *cols;
+    size_t count, capacity;
+} listing;
+
+static int record(void *context, int n, const int8_t *cols)
+{
+    listing *l = context;
+    if (l->count == l->capacity) {
+        l->capacity = l->capacity ? 2 * l->capacity : 64;
+        l->cols = realloc(l->cols, l->capacity * (size_t)n);
+        assert_non_null(l->cols);
+    }
+    memcpy(l->cols + l->count * (size_t)n, cols, (size_t)n);
+    l->count++;
+    return 0;
+}
+
+/* The state after a prefix unit's queens, placed from the top row down; checks that they are
+ * rows 0, 1, ... on squares the search offers, and copies their columns into prefix. */
+static nq_state prefix_state(const nq_search *search, const nq_unit *u, int8_t *prefix)
+{
+    nq_state s = nq_search_root(search);
+    for (int q = 0; q < u->queens; q++) {
+        assert_int_equal(u->row[q], q);
+        assert_true(nq_state_free(search, s) >> u->col[q] & 1);
+        prefix[q] = u->col[q];
+        s = nq_state_place(s, UINT64_C(1) << u->col[q]);
+    }
+    return s;
+}
+
+/* The reference's solutions (want, in order) that begin with prefix, copied into out. */
+static void with_prefix(const int8_t *want, size_t count, int n, const int8_t *prefix,
+                        int depth, listing *out)
+{
+    out->count = 0;
+    for (size_t i = 0; i < count; i++)
+        if (memcmp(want + i * (size_t)n, prefix, (size_t)depth) == 0)
+            record(out, n, want + i * (size_t)n);
+}
+
+/* Checks one unit of the top `depth` rows: the kernels, from the unit's state and from the
+ * unit's own search, find exactly the reference's solutions with that prefix, in order.
+ * Returns how many. */
+static uint64_t check_prefix_unit(const nq_search *search, const nq_unit *u, const int8_t *want,
+                                  size_t want_count)
+{
+    int n = search->n;
+    int8_t prefix[NQ_MAX_N];
+    nq_state s = prefix_state(search, u, prefix);
+    listing expected = { 0 }, got = { 0 }, own = { 0 };
+    with_prefix(want, want_count, n, prefix, u->queens, &expected);
+    assert_int_equal(nq_kernel_visit(search, s, prefix, record, &got), NQ_OK);
+    nq_search unit_search;
+    nq_search_of_unit(search, u, &unit_search);
+    nq_state root = nq_search_root(&unit_search);
+    assert_int_equal(nq_kernel_visit(&unit_search, root, NULL, record, &own), NQ_OK);
+    assert_int_equal(got.count, expected.count);
+    assert_int_equal(own.count, expected.count);
+    if (expected.count) {
+        assert_memory_equal(got.cols, expected.cols, expected.count * (size_t)n);
+        assert_memory_equal(own.cols, expected.cols, expected.count * (size_t)n);
+    }
+    assert_int_equal(nq_kernel_count(search, s), expected.count);
+    assert_int_equal(nq_kernel_count(&unit_search, root), expected.count);
+    free(expected.cols), free(got.cols), free(own.cols);
+    return expected.count;
+}
+
+/* nq_split_rows at one depth, with or without the mirror rule: units in lexicographic order,
+ * of the right weights, whose weighted completions add up to the reference's count. */
+static void check_rows_split(const nq_board *b, const int8_t *want, size_t want_count,
+                             int depth, int mirror)
+{
+    nq_search search;
+    assert_int_equal(nq_search_compile(b, &search), NQ_OK);
+    nq_unit pattern = { .weight = 1, .unique_group = 1, .rule = NQ_RULE_EACH };
+    nq_unit_list list = { NULL, 0, 0 };
+    assert_int_equal(nq_split_rows(&search, &pattern, depth, mirror, &list), NQ_OK);
+    assert_int_equal(list.count, nq_count_rows(&search, depth, mirror));
+    uint64_t total = 0;
+    for (size_t i = 0; i < list.count; i++) {
+        const nq_unit *u = &list.units[i];
+        int top = u->col[0], image = b->n - 1 - top;
+        assert_int_equal(u->queens, depth);
+        assert_int_equal(u->weight, !mirror ? 1 : top < image ? 2 : 1);
+        assert_true(!mirror || top <= image);
+        if (i > 0)
+            assert_true(memcmp(u[-1].col, u->col, (size_t)depth) < 0);
+        total += u->weight * check_prefix_unit(&search, u, want, want_count);
+    }
+    assert_int_equal(total, want_count);
+    free(list.units);
+}
+
+/* Every depth of the rows split on random boards; the mirror rule on boards that are their own
+ * mirror image. */
+static void rows_split_covers_the_reference(void **state)
+{
+    (void)state;
+    static const unsigned groups[] = { 0, 0x11, 0, 0x35, 0x05, 0xFF };
+    uint64_t seed = 5150;
+    for (int i = 0; i < 150; i++) {
+        nq_board b;
+        unsigned group = groups[i % 6];
+        test_random_board(&seed, 1 + test_below(&seed, 10), test_below(&seed, 30),
+                          test_below(&seed, 3), group, &b);
+        size_t want_count;
+        int8_t *want = ref_list(&b, 0, &want_count);
+        int mirror = nq_board_symmetries(&b) >> NQ_SYM_MIRROR & 1;
+        for (int depth = 1; depth <= b.n && depth <= 6; depth++) {
+            check_rows_split(&b, want, want_count, depth, 0);
+            if (mirror)
+                check_rows_split(&b, want, want_count, depth, 1);
+        }
+        free(want);
+    }
+}
+
+/* The prefix split, as plans and threaded listings use it: units of one depth >= 1, in
+ * lexicographic order, counting like the reference for any number of units asked for. */
+static void prefix_split_units(void **state)
+{
+    (void)state;
+    static const unsigned groups[] = { 0, 0x11, 0x05, 0xFF, 0x41 };
+    uint64_t seed = 8128;
+    for (int i = 0; i < 200; i++) {
+        nq_board b;
+        test_random_board(&seed, 1 + test_below(&seed, 11), test_below(&seed, 30),
+                          test_below(&seed, 3), groups[i % 5], &b);
+        nq_search search;
+        assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
+        unsigned group = nq_board_symmetries(&b);
+        int mirror = group >> NQ_SYM_MIRROR & 1;
+        nq_unit_list list = { NULL, 0, 0 };
+        size_t min_units = (size_t)1 << test_below(&seed, 12);
+        assert_int_equal(nq_split_prefix(&search, group, min_units, &list), NQ_OK);
+        uint64_t total = 0;
+        for (size_t u = 0; u < list.count; u++) {
+            const nq_unit *unit = &list.units[u];
+            int8_t prefix[NQ_MAX_N];
+            assert_true(unit->queens >= 1);
+            assert_int_equal(unit->queens, list.units[0].queens);
+            if (u > 0)
+                assert_true(memcmp(unit[-1].col, unit->col, unit->queens) < 0);
+            nq_state s = prefix_state(&search, unit, prefix);
+            total += unit->weight * nq_kernel_count(&search, s);
+            assert_true(!mirror || prefix[0] <= b.n - 1 - prefix[0]);
+        }
+        assert_int_equal(total, ref_count(&b));
+        free(list.units);
+    }
+}
+
 static void rows_kernel_from_any_state(void **state)
 {
     (void)state;
@@ -158,6 +316,8 @@ int main(void)
         cmocka_unit_test(visiting_kernels),
         cmocka_unit_test(rows_kernel_from_any_state),
         cmocka_unit_test(wide_boards_use_rows),
+        cmocka_unit_test(rows_split_covers_the_reference),
+        cmocka_unit_test(prefix_split_units),
     };
     return cmocka_run_group_tests_name("kernel", tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
 /*
  * test_solve.c - listing: the same solutions as the reference, in the same order, all of them or
- * one per class, and stopping when asked.
+ * one per class, on one thread or several, and stopping when asked.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,58 +13,64 @@
 #include "random_board.h"
 #include "reference.h"
 
-/* The solutions of a board, one after another, n entries each. */
+/* The solutions a listing produced, one after another, n entries each. */
 typedef struct listing {
     int8_t *cols;
     size_t count, capacity;
-    const nq_board *board;   /* for the reference's filter: only least solutions */
-    int least_only;
 } listing;
 
-static void append(listing *l, int n, const int *cols)
+static int record(void *context, int n, const int8_t *cols)
 {
+    listing *l = context;
     if (l->count == l->capacity) {
         l->capacity = l->capacity ? 2 * l->capacity : 64;
         l->cols = realloc(l->cols, l->capacity * (size_t)n);
         assert_non_null(l->cols);
     }
-    for (int r = 0; r < n; r++)
-        l->cols[l->count * (size_t)n + (size_t)r] = (int8_t)cols[r];
+    memcpy(l->cols + l->count * (size_t)n, cols, (size_t)n);
     l->count++;
-}
-
-static void from_reference(void *context, int n, const int *cols)
-{
-    listing *l = context;
-    if (!l->least_only || ref_is_least(l->board, cols))
-        append(l, n, cols);
-}
-
-static int from_library(void *context, int n, const int8_t *cols)
-{
-    int wide[NQ_MAX_N];
-    for (int r = 0; r < n; r++)
-        wide[r] = cols[r];
-    append(context, n, wide);
     return 0;
 }
 
+/* nq_solve (threads == 0) or nq_solve_threads lists exactly the reference's solutions, or its
+ * least ones, in its order. */
 static void check_listing(const nq_board *b, int unique)
 {
-    listing want = { .board = b, .least_only = unique };
-    ref_solve(b, from_reference, &want);
-    /* threads == 0: nq_solve itself; else nq_solve_threads. */
+    size_t want_count;
+    int8_t *want = ref_list(b, unique, &want_count);
     for (int threads = 0; threads <= 3; threads++) {
         listing got = { 0 };
-        nq_status status = threads ? nq_solve_threads(b, unique, threads, from_library, &got)
-                                   : nq_solve(b, unique, from_library, &got);
+        nq_status status = threads ? nq_solve_threads(b, unique, threads, record, &got)
+                                   : nq_solve(b, unique, record, &got);
         assert_int_equal(status, NQ_OK);
-        assert_int_equal(got.count, want.count);
-        if (want.count)
-            assert_memory_equal(got.cols, want.cols, want.count * (size_t)b->n);
+        assert_int_equal(got.count, want_count);
+        if (want_count)
+            assert_memory_equal(got.cols, want, want_count * (size_t)b->n);
         free(got.cols);
     }
-    free(want.cols);
+    free(want);
+}
+
+static void first_solutions(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 4);
+    listing got = { 0 };
+    assert_int_equal(nq_solve(&b, 0, record, &got), NQ_OK);
+    static const int8_t four[] = { 1, 3, 0, 2, 2, 0, 3, 1 };
+    assert_int_equal(got.count, 2);
+    assert_memory_equal(got.cols, four, sizeof four);
+    got.count = 0;
+    assert_int_equal(nq_solve(&b, 1, record, &got), NQ_OK);   /* one class: its least */
+    assert_int_equal(got.count, 1);
+    assert_memory_equal(got.cols, four, 4);
+    got.count = 0;
+    nq_board_init(&b, 1);
+    assert_int_equal(nq_solve(&b, 1, record, &got), NQ_OK);
+    assert_int_equal(got.count, 1);
+    assert_int_equal(got.cols[0], 0);
+    free(got.cols);
 }
 
 static void empty_boards(void **state)
@@ -81,61 +87,119 @@ static void empty_boards(void **state)
 static void random_boards(void **state)
 {
     (void)state;
-    static const unsigned groups[] = { 0, 0, 0x11, 0x05, 0xFF, 0x0F, 0x41 };
     uint64_t seed = 7;
     for (int i = 0; i < 350; i++) {
         nq_board b;
-        unsigned group = groups[i % 7];
-        test_random_board(&seed, 1 + test_below(&seed, 10), test_below(&seed, 35),
-                          group ? 0 : test_below(&seed, 4), group, &b);
+        test_random_board(&seed, 1 + test_below(&seed, 11), test_below(&seed, 41),
+                          test_below(&seed, 4), 0, &b);
         check_listing(&b, i % 2);
     }
 }
 
-/* Stops after `limit` solutions. */
-static int stop_after(void *context, int n, const int8_t *cols)
+/* Boards with symmetries, placed queens included, for the unique listing's filter. */
+static void random_symmetric_boards(void **state)
 {
-    (void)n, (void)cols;
-    int *left = context;
-    return --*left == 0;
+    (void)state;
+    static const unsigned groups[] = { 0x11, 0x05, 0xFF, 0x0F, 0x41, 0x21, 0x81, 0x35, 0xC5 };
+    uint64_t seed = 77;
+    for (int i = 0; i < 270; i++) {
+        nq_board b;
+        test_random_board(&seed, 1 + test_below(&seed, 11), test_below(&seed, 30),
+                          test_below(&seed, 3), groups[i % 9], &b);
+        check_listing(&b, 1);
+        if (i % 3 == 0)
+            check_listing(&b, 0);
+    }
 }
 
+/* Sides up to 64, with few completions: the listing's wide-board paths. */
+static void large_sparse_boards(void **state)
+{
+    (void)state;
+    uint64_t seed = 4646;
+    for (int i = 0; i < 120; i++) {
+        nq_board b;
+        int n = 12 + test_below(&seed, NQ_MAX_N - 11);
+        test_sparse_board(&seed, n, 2 + test_below(&seed, 8), test_below(&seed, 15), &b);
+        check_listing(&b, i % 2);
+    }
+}
+
+static void boards_without_solutions(void **state)
+{
+    (void)state;
+    nq_board b;
+    for (int n = 2; n <= 3; n++) {
+        nq_board_init(&b, n);
+        check_listing(&b, 0);
+        check_listing(&b, 1);
+    }
+    nq_board_init(&b, 7);
+    for (int c = 0; c < 7; c++)
+        nq_board_block(&b, 3, c);   /* a whole row bad */
+    check_listing(&b, 0);
+}
+
+/* Counts the calls, and asks to stop at call number `stop_at`. */
+typedef struct stopper {
+    int calls, stop_at;
+} stopper;
+
+static int stop_at(void *context, int n, const int8_t *cols)
+{
+    (void)n, (void)cols;
+    stopper *s = context;
+    return ++s->calls == s->stop_at;
+}
+
+/* Stopping after k solutions, for k from the first to the last: exactly k calls. */
 static void stops_when_asked(void **state)
 {
     (void)state;
     nq_board b;
     nq_board_init(&b, 8);
-    int left = 5;
-    assert_int_equal(nq_solve(&b, 0, stop_after, &left), NQ_ERR_STOPPED);
-    assert_int_equal(left, 0);
-    for (int threads = 2; threads <= 3; threads++) {
-        left = 37;
-        assert_int_equal(nq_solve_threads(&b, 0, threads, stop_after, &left), NQ_ERR_STOPPED);
-        assert_int_equal(left, 0);
+    for (int unique = 0; unique <= 1; unique++) {
+        for (int k = 1; k <= (unique ? 12 : 92); k += unique ? 1 : 13) {
+            for (int threads = 1; threads <= 3; threads++) {
+                stopper s = { 0, k };
+                assert_int_equal(threads == 1 ? nq_solve(&b, unique, stop_at, &s)
+                                              : nq_solve_threads(&b, unique, threads, stop_at, &s),
+                                 NQ_ERR_STOPPED);
+                assert_int_equal(s.calls, k);
+            }
+        }
     }
-    assert_int_equal(nq_solve(NULL, 0, stop_after, &left), NQ_ERR_ARGUMENT);
+    stopper s = { 0, 92 };
+    assert_int_equal(nq_solve(&b, 0, stop_at, &s), NQ_ERR_STOPPED);   /* at the very last */
+    s = (stopper){ 0, 93 };
+    assert_int_equal(nq_solve(&b, 0, stop_at, &s), NQ_OK);
+    assert_int_equal(s.calls, 92);
 }
 
-static void first_solution_of_four(void **state)
+static void bad_arguments(void **state)
 {
     (void)state;
     nq_board b;
-    nq_board_init(&b, 4);
-    listing got = { 0 };
-    assert_int_equal(nq_solve(&b, 0, from_library, &got), NQ_OK);
-    static const int8_t want[] = { 1, 3, 0, 2, 2, 0, 3, 1 };
-    assert_int_equal(got.count, 2);
-    assert_memory_equal(got.cols, want, sizeof want);
-    free(got.cols);
+    nq_board_init(&b, 5);
+    stopper s = { 0, 0 };
+    assert_int_equal(nq_solve(NULL, 0, stop_at, &s), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_solve(&b, 0, NULL, &s), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_solve_threads(NULL, 0, 2, stop_at, &s), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_solve_threads(&b, 0, 2, NULL, &s), NQ_ERR_ARGUMENT);
+    assert_int_equal(s.calls, 0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(first_solution_of_four),
+        cmocka_unit_test(first_solutions),
         cmocka_unit_test(empty_boards),
         cmocka_unit_test(random_boards),
+        cmocka_unit_test(random_symmetric_boards),
+        cmocka_unit_test(large_sparse_boards),
+        cmocka_unit_test(boards_without_solutions),
         cmocka_unit_test(stops_when_asked),
+        cmocka_unit_test(bad_arguments),
     };
     return cmocka_run_group_tests_name("solve", tests, NULL, NULL);
 }
