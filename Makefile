@@ -18,7 +18,7 @@ BUILD    ?= build
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS) -Iinclude -pthread
 LDLIBS_ALL = -pthread -lm $(LDLIBS)
 
-LIB_SRC  = $(wildcard src/*.c)
+LIB_SRC  = $(wildcard src/*.c src/join/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_SRC  = $(wildcard tools/nqueens/*.c)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -30,7 +30,7 @@ CLI      = $(BUILD)/nqueens
 .PHONY: all check unit-tests cli-tests install bench clean
 all: $(STATIC) $(SHARED) $(CLI)
 
-$(BUILD)/%.o: %.c $(wildcard include/*.h src/*.h tools/nqueens/*.h)
+$(BUILD)/%.o: %.c $(wildcard include/*.h src/*.h src/join/*.h tools/nqueens/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
 
@@ -48,7 +48,7 @@ $(CLI): $(CLI_OBJ) $(STATIC)
 MPICC       ?= $(shell command -v mpicc 2>/dev/null)
 MPI_CLI      = $(BUILD)/nqueens-mpi
 MPI_OBJ      = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/nqueens-mpi/*.c))
-CLI_SHARED   = $(patsubst %,$(BUILD)/tools/nqueens/%.o,arguments messages output checkpoint_file progress)
+CLI_SHARED   = $(patsubst %,$(BUILD)/tools/nqueens/%.o,arguments messages output checkpoint_file progress plan_choice)
 
 ifneq ($(MPICC),)
 all: $(MPI_CLI)

@@ -8,7 +8,7 @@ FUZZ_CLI      = tools/nqueens/arguments.c tools/nqueens/messages.c tools/nqueens
 
 fuzz: $(FUZZ_TARGETS)
 
-$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(wildcard include/*.h src/*.h)
+$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(wildcard include/*.h src/*.h src/join/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(LIB_SRC) $(FUZZ_CLI) -o $@ -lm
 

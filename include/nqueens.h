@@ -46,7 +46,8 @@ typedef enum nq_status {
     NQ_ERR_OVERFLOW,  /* a count does not fit its type */
     NQ_ERR_STOPPED,   /* a callback asked to stop */
     NQ_ERR_END,       /* a reader has no more input (not a failure) */
-    NQ_ERR_NO_SOLUTION   /* the board has no solution at all (n = 2 or 3) */
+    NQ_ERR_NO_SOLUTION,  /* the board has no solution at all (n = 2 or 3) */
+    NQ_ERR_MEMORY_LIMIT  /* the method would need more memory than it was allowed */
 } nq_status;
 
 /* A short English description of status; never NULL. Thread-safe. */
@@ -162,9 +163,57 @@ typedef struct nq_unit_count {
     uint64_t unique;   /* classes whose least solution lies in the unit (when counted) */
 } nq_unit_count;
 
-/* Makes the plan for counting board, aiming at min_units units at least (0 for a default fit
- * for a few hundred cores). Returns NQ_OK, NQ_ERR_ATTACK, NQ_ERR_ARGUMENT or NQ_ERR_NOMEM. */
+/* Makes the backtracker's plan for counting board (any board; totals and unique counts), aiming
+ * at min_units units at least (0 for a default fit for a few hundred cores). Returns NQ_OK,
+ * NQ_ERR_ATTACK, NQ_ERR_ARGUMENT or NQ_ERR_NOMEM. */
 nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan);
+
+/* How a plan counts. */
+typedef enum nq_method {
+    /* The fastest that can: the join for empty boards of side NQ_JOIN_AUTO_MIN_N to
+     * NQ_JOIN_MAX_N when no unique count is wanted and its memory fits, else the backtracker. */
+    NQ_METHOD_AUTO,
+    /* Search: places queens and backs up, with the board's symmetries. Any board, unique too. */
+    NQ_METHOD_BACKTRACK,
+    /* Joins partial boards: lists every placement of a quarter of the board, joins quarters into
+     * halves and counts the halves that fit together. Much faster, needs memory (about 60 MB at
+     * n = 20, 550 MB at 22, 5 GB at 24), counts totals of empty boards of side 4 to
+     * NQ_JOIN_MAX_N only. */
+    NQ_METHOD_JOIN
+} nq_method;
+
+#define NQ_JOIN_MAX_N 25
+#define NQ_JOIN_AUTO_MIN_N 12
+
+/* What to plan for. Every field may be zero. */
+typedef struct nq_plan_options {
+    size_t min_units;       /* as for nq_plan_create */
+    nq_method method;       /* NQ_METHOD_AUTO by default */
+    int unique;             /* the run will count unique too: the backtracker counts, whatever
+                               the method asked (the join cannot) */
+    int threads;            /* workers the run will have, for the memory needed; 0: one per core */
+    uint64_t max_memory;    /* bytes the plan may use at most; 0: no limit */
+} nq_plan_options;
+
+/* Makes the plan for counting board as options say (NULL: all defaults). Returns NQ_OK,
+ * NQ_ERR_ATTACK, NQ_ERR_ARGUMENT (the join asked for a board it does not count),
+ * NQ_ERR_MEMORY_LIMIT (the join asked for and it would need more than max_memory; AUTO then
+ * takes the backtracker) or NQ_ERR_NOMEM. */
+nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *options,
+                              nq_plan **plan);
+
+/* What nq_plan_create_with would need in memory for these options, in bytes, into *bytes,
+ * without making the plan's big tables (the join's are measured, not built). Returns NQ_OK, or
+ * what nq_plan_create_with would, NQ_ERR_MEMORY_LIMIT excepted. */
+nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *options,
+                                uint64_t *bytes);
+
+/* The method plan counts with: NQ_METHOD_BACKTRACK or NQ_METHOD_JOIN. */
+nq_method nq_plan_method(const nq_plan *plan);
+
+/* What plan needs in memory at most, in bytes, for the threads it was made for: its tables and
+ * each worker's buffers. */
+uint64_t nq_plan_memory(const nq_plan *plan);
 
 /* Frees plan; NULL is allowed. */
 void nq_plan_free(nq_plan *plan);
@@ -176,7 +225,8 @@ size_t nq_plan_units(const nq_plan *plan);
 uint64_t nq_plan_fingerprint(const nq_plan *plan);
 
 /* Counts unit number `unit` (< nq_plan_units) into *count; with unique nonzero, its classes
- * too. Thread-safe. Returns NQ_OK, NQ_ERR_ARGUMENT or NQ_ERR_OVERFLOW. */
+ * too (NQ_ERR_ARGUMENT for a join plan). Thread-safe. Returns NQ_OK, NQ_ERR_ARGUMENT,
+ * NQ_ERR_NOMEM or NQ_ERR_OVERFLOW. */
 nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique, nq_unit_count *count);
 
 /* Describes unit number `unit` for people and for --subtotals: its weight and its placed queens
@@ -219,8 +269,8 @@ typedef struct nq_run_options {
 
 /* Counts every unit of plan not marked done, on options->threads threads, and sums them with the
  * done units into *result (unique only if options->unique). Returns NQ_OK, NQ_ERR_STOPPED when
- * stopped early (units counted so far were reported to on_unit), NQ_ERR_OVERFLOW or
- * NQ_ERR_NOMEM. */
+ * stopped early (units counted so far were reported to on_unit), NQ_ERR_ARGUMENT (unique asked
+ * of a join plan), NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. */
 nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
                       nq_count_result *result);
 
@@ -254,19 +304,24 @@ typedef struct nq_checkpoint_state {
 nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void *data, size_t length,
                              nq_checkpoint_state *state, nq_parse_error *err);
 
+/* Whether data, the start of a checkpoint of length bytes, has a whole header made for plan
+ * counted with or without unique: which of two plans a checkpoint belongs to. */
+int nq_checkpoint_matches(const nq_plan *plan, int unique, const void *data, size_t length);
+
 /* Frees what nq_checkpoint_read allocated in state; state may be NULL. */
 void nq_checkpoint_state_free(nq_checkpoint_state *state);
 
 /* An estimate of a count's work before it runs. */
 typedef struct nq_estimate {
-    double nodes;       /* squares the kernel will try */
+    double nodes;       /* squares the kernel will try (0 for a join plan) */
     double solutions;   /* solutions it will find, weights applied */
-    double spread;      /* relative standard error of nodes */
+    double spread;      /* relative standard error of nodes (of solutions for a join plan) */
 } nq_estimate;
 
 /* Estimates the work of counting plan by Knuth's random probes: `probes` random paths from the
- * roots of random units, with the given seed (same seed, same estimate). Returns NQ_OK or
- * NQ_ERR_ARGUMENT. Thread-safe. */
+ * roots of random units, with the given seed (same seed, same estimate). A join plan has no
+ * tree to probe: it counts `probes` random units instead (time the call to learn the time).
+ * Returns NQ_OK, NQ_ERR_ARGUMENT or (join) NQ_ERR_NOMEM. Thread-safe. */
 nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
                            nq_estimate *estimate);
 

@@ -3,7 +3,8 @@
  *
  * A checkpoint is a 64-byte header, then a 32-byte record per finished unit, appended as units
  * finish. All numbers are little-endian. Header: magic "NQCKPT\r\n", format version, engine
- * version, n, unique flag, unit count, plan fingerprint, CRC-32 of the bytes before it. Record:
+ * version, n, unique flag, unit count, plan fingerprint, method (1 for the join), CRC-32 of
+ * the bytes before it. Record:
  * unit number, total, unique, the total modulo a prime (a check that does not share the CRC's
  * arithmetic, as the Q27 project kept residues), CRC-32 seeded with the fingerprint, so that a
  * record copied from another plan's checkpoint does not pass.
@@ -57,6 +58,7 @@ void nq_checkpoint_header(const nq_plan *plan, int unique,
     put32(out + 20, unique != 0);
     put64(out + 24, plan->unit_count);
     put64(out + 32, plan->fingerprint);
+    put32(out + 40, nq_plan_method(plan) == NQ_METHOD_JOIN);
     put32(out + 60, nq_crc32(0, out, 60));
 }
 
@@ -95,16 +97,27 @@ static nq_status check_header(const nq_plan *plan, int unique, const unsigned ch
         nq_parse_error_set(err, 0, 1, "made for N = %u, not %d", get32(h + 16), plan->board.n);
         return NQ_ERR_ARGUMENT;
     }
-    if (get64(h + 24) != plan->unit_count || get64(h + 32) != plan->fingerprint) {
-        nq_parse_error_set(err, 0, 1, "made for another board or work split");
-        return NQ_ERR_ARGUMENT;
-    }
     if (get32(h + 20) != (uint32_t)(unique != 0)) {
         nq_parse_error_set(err, 0, 1, "made %s --unique; run with the same options",
                            get32(h + 20) ? "with" : "without");
         return NQ_ERR_ARGUMENT;
     }
+    if (get32(h + 40) != (uint32_t)(nq_plan_method(plan) == NQ_METHOD_JOIN)) {
+        nq_parse_error_set(err, 0, 1, "made with --method %s; run with the same method",
+                           get32(h + 40) ? "join" : "backtrack");
+        return NQ_ERR_ARGUMENT;
+    }
+    if (get64(h + 24) != plan->unit_count || get64(h + 32) != plan->fingerprint) {
+        nq_parse_error_set(err, 0, 1, "made for another board or work split");
+        return NQ_ERR_ARGUMENT;
+    }
     return NQ_OK;
+}
+
+int nq_checkpoint_matches(const nq_plan *plan, int unique, const void *data, size_t length)
+{
+    return plan && data && length >= NQ_CHECKPOINT_HEADER_SIZE &&
+           check_header(plan, unique, data, NULL) == NQ_OK;
 }
 
 /* Whether a record is whole and belongs to the plan. */

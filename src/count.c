@@ -1,5 +1,6 @@
 /*
- * count.c - counts the solutions of a board in one call: a plan, run on all cores.
+ * count.c - counts the solutions of a board in one call: a plan by the fastest method, run on
+ * all cores.
  */
 #include "internal.h"
 
@@ -12,7 +13,8 @@ nq_status nq_count(const nq_board *board, const nq_count_options *options,
     if (!options)
         options = &defaults;
     nq_plan *plan;
-    nq_status status = nq_plan_create(board, 0, &plan);
+    nq_plan_options how = { .unique = options->unique, .threads = options->threads };
+    nq_status status = nq_plan_create_with(board, &how, &plan);
     if (status)
         return status;
     nq_run_options run = { .threads = options->threads, .unique = options->unique };

@@ -4,7 +4,8 @@
  * A probe walks from the root of a random unit down through random children; the product of
  * the branching factors along the way is an unbiased estimate of the unit's tree (Knuth, 1975).
  * Averaged over many probes and scaled by the number of units, it estimates the whole count's
- * work before anyone commits days to it.
+ * work before anyone commits days to it. The join has no tree to probe: its estimate counts a
+ * sample of random units instead, which the caller may time.
  */
 #include <math.h>
 
@@ -19,6 +20,30 @@ static uint64_t splitmix(uint64_t *state)
     return z ^ z >> 31;
 }
 
+/* The join's estimate: `sample` random units counted, their mean scaled to all units. */
+static nq_status estimate_join(const nq_plan *plan, uint64_t sample, uint64_t seed,
+                               nq_estimate *estimate)
+{
+    double sum = 0, sum_squares = 0, units = (double)plan->unit_count;
+    uint64_t state = seed;
+    struct nq_join_scratch *scratch = NULL;
+    nq_status status = NQ_OK;
+    for (uint64_t i = 0; i < sample && !status; i++) {
+        nq_unit_count count;
+        status = nq_plan_count_unit_kept(plan, splitmix(&state) % plan->unit_count, 0, &count,
+                                         &scratch);
+        sum += (double)count.total;
+        sum_squares += (double)count.total * (double)count.total;
+    }
+    nq_plan_scratch_free(scratch);
+    double mean = sum / (double)sample, variance = sum_squares / (double)sample - mean * mean;
+    estimate->nodes = 0;
+    estimate->solutions = mean * units;
+    estimate->spread = mean > 0 ? sqrt(variance > 0 ? variance : 0) / mean / sqrt((double)sample)
+                                : 0;
+    return status;
+}
+
 nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
                            nq_estimate *estimate)
 {
@@ -27,6 +52,8 @@ nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
     *estimate = (nq_estimate){ 0, 0, 0 };
     if (plan->unit_count == 0)
         return NQ_OK;
+    if (plan->join)
+        return estimate_join(plan, probes, seed, estimate);
     double sum = 0, sum_squares = 0, solutions = 0, units = (double)plan->unit_count;
     uint64_t state = seed;
     for (uint64_t i = 0; i < probes; i++) {

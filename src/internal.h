@@ -184,15 +184,32 @@ void nq_transform_square(int n, enum nq_symmetry sym, int row, int col, int *out
 /* The number of online cores, at least 1. */
 int nq_online_cores(void);
 
-/* A plan: a board's search split into units (see nqueens.h). */
+struct nq_join;
+struct nq_match_items;
+
+/* A plan: a board's count split into units (see nqueens.h), by the backtracker's search or by
+ * the join (src/join). */
 struct nq_plan {
     nq_board board;         /* the board counted */
     nq_search search;       /* the board compiled */
     unsigned group;         /* its symmetries */
-    nq_unit *units;         /* the units, in their fixed order */
+    nq_unit *units;         /* the backtracker's units, in their fixed order */
+    struct nq_join *join;   /* or the join's, which has its own */
+    uint64_t (*match)(const uint64_t *, size_t, const struct nq_match_items *, int, void *);
+                            /* the join's matcher for this CPU */
     size_t unit_count;
+    uint64_t memory;        /* bytes needed at most */
     uint64_t fingerprint;   /* digest of all the above and the engine version */
 };
+
+/* What a worker keeps from one unit to the next: the join's buffers (NULL to begin with). */
+struct nq_join_scratch;
+
+/* nq_plan_count_unit for a worker that keeps *scratch between calls and frees it at the end
+ * with nq_plan_scratch_free. */
+nq_status nq_plan_count_unit_kept(const nq_plan *plan, size_t unit, int unique,
+                                  nq_unit_count *count, struct nq_join_scratch **scratch);
+void nq_plan_scratch_free(struct nq_join_scratch *scratch);
 
 /* CRC-32 (IEEE) of size bytes at data, continuing from crc (0 to start). */
 uint32_t nq_crc32(uint32_t crc, const void *data, size_t size);

@@ -65,6 +65,7 @@ static void *worker(void *arg)
 {
     run_job *job = arg;
     size_t units = end_unit(job->plan, job->options);
+    struct nq_join_scratch *scratch = NULL;   /* the join's buffers, kept from unit to unit */
     while (!atomic_load_explicit(&job->stopping, memory_order_relaxed)) {
         size_t i = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
         if (i >= units)
@@ -72,7 +73,8 @@ static void *worker(void *arg)
         if (is_done(job->options, i))
             continue;
         nq_unit_count count;
-        nq_status status = nq_plan_count_unit(job->plan, i, job->options->unique, &count);
+        nq_status status = nq_plan_count_unit_kept(job->plan, i, job->options->unique, &count,
+                                                   &scratch);
         pthread_mutex_lock(&job->lock);
         if (status && !job->status) {
             job->status = status;
@@ -82,6 +84,7 @@ static void *worker(void *arg)
             record(job, i, &count);
         pthread_mutex_unlock(&job->lock);
     }
+    nq_plan_scratch_free(scratch);
     pthread_mutex_lock(&job->lock);
     job->workers_left--;
     pthread_cond_signal(&job->changed);
@@ -163,6 +166,8 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
         return NQ_ERR_ARGUMENT;
     if (!options)
         options = &defaults;
+    if (options->unique && plan->join)
+        return NQ_ERR_ARGUMENT;
     int wanted = options->threads > 0 ? options->threads : nq_online_cores();
     run_job job = { .plan = plan, .options = options, .status = NQ_OK };
     atomic_init(&job.next, options->first_unit);

@@ -17,6 +17,7 @@ const char *nq_strerror(nq_status status)
     case NQ_ERR_STOPPED:  return "stopped";
     case NQ_ERR_END:      return "end of input";
     case NQ_ERR_NO_SOLUTION: return "no solution exists";
+    case NQ_ERR_MEMORY_LIMIT: return "more memory needed than allowed";
     }
     return "unknown error";
 }

@@ -39,23 +39,36 @@ expect "mpi count --board" 1 "$(on3 count --board "$tmp/board" 2>&1)"
 out=$(on3 count 65 2>&1)
 expect "mpi bad N" "yes" "$(grep -q 'nqueens: board size N 65 is out of range (1 to 64)' <<<"$out" && echo yes)"
 
-# A checkpoint begun by nqueens and killed, finished by nqueens-mpi, and the other way round.
-"$nq" count 16 --threads 1 --checkpoint "$tmp/a.ckpt" >/dev/null 2>&1 &
+# The join method on every rank, chosen by rank 0 or asked for.
+expect "mpi count 17 (join by auto)" 95815104 "$(on3 count 17 --threads 1 2>&1)"
+expect "mpi count 14 --method backtrack" 365596 "$(on3 count 14 --method backtrack --threads 1 2>&1)"
+out=$(on3 count --board "$tmp/board" --method join 2>&1)
+expect "mpi join refuses a board" "yes" "$(grep -q 'nqueens: count: --method join counts empty boards of side 4 to 25 only' <<<"$out" && echo yes)"
+
+# A checkpoint begun by nqueens and killed, finished by nqueens-mpi, and the other way round:
+# by the backtracker at N = 16 (long enough to kill), and by the join at N = 18.
+"$nq" count 18 --threads 1 --checkpoint "$tmp/j.ckpt" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+expect "mpi resumes nqueens's join checkpoint" 666090624 "$(on3 count 18 --threads 1 --checkpoint "$tmp/j.ckpt" 2>&1)"
+"$nq" count 16 --method backtrack --threads 1 --checkpoint "$tmp/a.ckpt" >/dev/null 2>&1 &
 pid=$!
 sleep 0.5
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
-expect "mpi resumes nqueens's checkpoint" 14772512 "$(on3 count 16 --threads 1 --checkpoint "$tmp/a.ckpt" 2>&1)"
-on3 count 16 --threads 1 --checkpoint "$tmp/b.ckpt" >/dev/null 2>&1 &
+expect "mpi resumes nqueens's checkpoint" 14772512 "$(on3 count 16 --method backtrack --threads 1 --checkpoint "$tmp/a.ckpt" 2>&1)"
+on3 count 16 --method backtrack --threads 1 --checkpoint "$tmp/b.ckpt" >/dev/null 2>&1 &
 pid=$!
 sleep 0.8
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 pkill -KILL -f "$mpi count 16" 2>/dev/null
-expect "nqueens resumes nqueens-mpi's checkpoint" 14772512 "$("$nq" count 16 --checkpoint "$tmp/b.ckpt" 2>&1)"
+expect "nqueens resumes nqueens-mpi's checkpoint" 14772512 "$("$nq" count 16 --method backtrack --checkpoint "$tmp/b.ckpt" 2>&1)"
 
 # A worker rank killed mid-run: the job stops naming it; the rerun loses no finished unit.
-on3 count 16 --threads 1 --checkpoint "$tmp/c.ckpt" >"$tmp/out" 2>"$tmp/err" &
+on3 count 16 --method backtrack --threads 1 --checkpoint "$tmp/c.ckpt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 victim=
 for _ in $(seq 50); do
@@ -71,7 +84,7 @@ wait "$pid"
 code=$?
 expect "killed rank stops the job" "yes" "$([ "$code" -ne 0 ] && grep -q 'rank 1' "$tmp/err" && echo yes)"
 size=$(stat -c %s "$tmp/c.ckpt")
-expect "rerun after a killed rank" 14772512 "$(on3 count 16 --threads 1 --checkpoint "$tmp/c.ckpt" 2>&1)"
+expect "rerun after a killed rank" 14772512 "$(on3 count 16 --method backtrack --threads 1 --checkpoint "$tmp/c.ckpt" 2>&1)"
 expect "checkpoint kept its records" "yes" "$([ "$size" -gt 64 ] && echo yes)"
 
 echo "$passed passed, $failed failed"

@@ -214,7 +214,7 @@ code=$?
 [ "$code" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^nqueens: checkpoint /sys/nqueens.ckpt.tmp: " "$tmp/err"
 expect_true "read-only checkpoint path" $?
 rm -f "$tmp/int.ckpt"
-"$nq" count 16 --threads 2 --checkpoint "$tmp/int.ckpt" >"$tmp/out" 2>"$tmp/err" &
+"$nq" count 16 --method backtrack --threads 2 --checkpoint "$tmp/int.ckpt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 sleep 0.4
 kill -INT "$pid"
@@ -222,18 +222,72 @@ wait "$pid"
 code=$?
 grep -q "^nqueens: count: stopped by SIGINT; [0-9]* of [0-9]* units are saved in $tmp/int.ckpt: run the same command again to resume$" "$tmp/err" && [ "$code" -eq 130 ] && [ ! -s "$tmp/out" ]
 expect_true "SIGINT stops and says how to resume" $?
-check "resume after SIGINT" 0 14772512 "" -- count 16 --threads 2 --checkpoint "$tmp/int.ckpt"
-"$nq" count 12 --progress >"$tmp/out" 2>"$tmp/err"
+check "resume after SIGINT" 0 14772512 "" -- count 16 --method backtrack --threads 2 --checkpoint "$tmp/int.ckpt"
+"$nq" count 12 --method backtrack --progress >"$tmp/out" 2>"$tmp/err"
 [ "$(cat "$tmp/out")" = 14200 ] &&
     grep -q "^9225/9225 units (100.0%), 14200 solutions, .* units/s, elapsed 0:00:00, ETA 0:00:00$" "$tmp/err"
 expect_true "count --progress reports on stderr only" $?
-"$nq" count 12 --subtotals "$tmp/sub.csv" >/dev/null
+"$nq" count 12 --method backtrack --subtotals "$tmp/sub.csv" >/dev/null
 [ "$(head -1 "$tmp/sub.csv")" = "unit,weight,placement,total,unique" ] &&
     [ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u }' "$tmp/sub.csv")" = "14200 1787" ]
 expect_true "subtotals add up" $?
+
+# ---- the join method ----------------------------------------------------------------------
+for n in 4 5 6 7 8 9 10 11 12 13 14 15; do
+    want=$("$nq" count "$n" --method backtrack)
+    check "count $n: join agrees with backtrack" 0 "$want" "" -- count "$n" --method join --threads 2
+done
+check "join count 17" 0 95815104 "" -- count 17 --method join
+join_only="nqueens: count: --method join counts empty boards of side 4 to 25 only"
+check "join refuses a board" 2 "" "$join_only" "$b1" -- count --board - --method join
+check "join refuses N = 3" 2 "" "$join_only" -- count 3 --method join
+check "join refuses N = 26" 2 "" "$join_only" -- count 26 --method join
+check "join over --max-memory" 1 "" "nqueens: count: the join needs about 10 MiB with 1 thread, more than the 1 KiB allowed (--max-memory); raise it, use fewer threads or --method backtrack" -- count 18 --method join --threads 1 --max-memory 1K
+check "auto over --max-memory backtracks" 0 14200 "" -- count 12 --max-memory 1000
+check "--max-memory syntax" 2 "" "nqueens: memory size '12Q' is not a number of bytes with an optional K, M, G or T (e.g. 8G)" -- count 12 --max-memory 12Q
+check "--max-memory zero" 2 "" "nqueens: memory size '0' is out of range (1 byte to 16 EiB)" -- count 12 --max-memory 0
+check "--method syntax" 2 "" "nqueens: method 'fast' is not one of auto, backtrack, join" -- count 12 --method fast
+check "join --unique counts with backtrack" 0 1787 "nqueens: count: --unique counts with the backtracker: the join counts totals only" -- count 12 --method join --unique
+"$nq" count 12 --method join --subtotals "$tmp/jsub.csv" >/dev/null
+[ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u, NR - 1 }' "$tmp/jsub.csv")" = "14200 0 252" ] &&
+    grep -q '^0,1,east-rows 0x3f (1 row sets),[0-9]*,0$' "$tmp/jsub.csv"
+expect_true "join subtotals add up" $?
+"$nq" count 16 --method join --progress >"$tmp/out" 2>"$tmp/err"
+[ "$(cat "$tmp/out")" = 14772512 ] &&
+    grep -q "^3299/3299 units (100.0%), 14772512 solutions, .* units/s, elapsed 0:00:00, ETA 0:00:00$" "$tmp/err"
+expect_true "join --progress" $?
+check "join checkpoint" 0 73712 "" -- count 13 --method join --checkpoint "$tmp/j13.ckpt"
+check "join checkpoint refused by backtrack" 2 "" "nqueens: checkpoint $tmp/j13.ckpt: made with --method join; run with the same method; refusing to use it" -- count 13 --method backtrack --checkpoint "$tmp/j13.ckpt"
+check "join checkpoint resumed by auto" 0 73712 "" -- count 13 --checkpoint "$tmp/j13.ckpt"
+check "backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --checkpoint "$tmp/b14.ckpt"
+check "backtrack checkpoint resumed by auto" 0 365596 "" -- count 14 --checkpoint "$tmp/b14.ckpt"
+for delay in 0.2 0.5 0.8 1.1 1.4; do
+    rm -f "$tmp/jkill.ckpt"
+    "$nq" count 18 --method join --threads 2 --checkpoint "$tmp/jkill.ckpt" >/dev/null 2>&1 &
+    pid=$!
+    sleep "$delay"
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    check "join resume after SIGKILL at ${delay}s" 0 666090624 "" -- count 18 --threads 2 --checkpoint "$tmp/jkill.ckpt"
+done
+"$nq" count 18 --method join --threads 2 --checkpoint "$tmp/jint.ckpt" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.6
+kill -INT "$pid"
+wait "$pid"
+code=$?
+grep -q "^nqueens: count: stopped by SIGINT; [0-9]* of 6142 units are saved in $tmp/jint.ckpt: run the same command again to resume$" "$tmp/err" && [ "$code" -eq 130 ] && [ ! -s "$tmp/out" ]
+expect_true "join: SIGINT stops and says how to resume" $?
+check "join: resume after SIGINT" 0 666090624 "" -- count 18 --method join --threads 2 --checkpoint "$tmp/jint.ckpt"
+
 "$nq" estimate 12 --threads 1 --probes 20000 >"$tmp/out" 2>"$tmp/err" &&
     grep -q "^solutions: about 1\.[3-5][0-9]*e+04$" "$tmp/out" && grep -q "^time: about .* on 1 thread here$" "$tmp/out"
 expect_true "estimate 12" $?
+"$nq" estimate 16 --threads 1 >"$tmp/out" 2>"$tmp/err" && grep -q "^method: join$" "$tmp/out" &&
+    grep -q "^solutions: about 1\.[3-6][0-9]*e+07$" "$tmp/out" && grep -q "^memory: about .* MiB$" "$tmp/out"
+expect_true "estimate 16 by the join" $?
+"$nq" estimate 12 --method backtrack --probes 1000 >"$tmp/out" && grep -q "^method: backtrack$" "$tmp/out"
+expect_true "estimate --method backtrack" $?
 
 # ---- one solution of any size, pictures ---------------------------------------------------
 check "one 8" 0 "2 4 6 8 3 1 7 5" "" -- one 8

@@ -3,8 +3,9 @@
  *
  * Every rank makes the same plan from the same board (rank 0 reads it and sends it to all, and
  * checks that every plan's fingerprint matches); rank 0 hands out the units and prints the
- * count, exactly as `nqueens count` would. Checkpoints are `nqueens count`'s: either program
- * resumes the other's.
+ * count, exactly as `nqueens count` would. Rank 0 picks the method (--method auto: the join
+ * for empty boards it counts) and the others follow it. Checkpoints are `nqueens count`'s:
+ * either program resumes the other's, made by the same method.
  */
 #include <getopt.h>
 #include <mpi.h>
@@ -22,6 +23,9 @@ static const char help[] =
     "  -b, --board FILE       count the completions of this board\n"
     "  -u, --unique           count classes of solutions under the board's symmetries\n"
     "  -t, --threads T        worker threads per rank (default: one per online core)\n"
+    "  -m, --method M         auto, join or backtrack, as for 'nqueens count'; rank 0 chooses\n"
+    "                         and every rank counts with its choice\n"
+    "      --max-memory SIZE  memory the join may take on each rank, e.g. 8G\n"
     "  -p, --progress         report progress on rank 0's stderr\n"
     "  -c, --checkpoint FILE  rank 0 records finished units in FILE (the format of\n"
     "                         'nqueens count --checkpoint'); rerun to resume\n"
@@ -32,8 +36,11 @@ static const char help[] =
 /* Parses the options on rank 0; returns 0, -1 after --help, or an exit code. */
 static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
 {
+    enum { MAX_MEMORY = 256 };
     static const struct option options[] = {
         { "board", required_argument, NULL, 'b' },
+        { "method", required_argument, NULL, 'm' },
+        { "max-memory", required_argument, NULL, MAX_MEMORY },
         { "unique", no_argument, NULL, 'u' },
         { "threads", required_argument, NULL, 't' },
         { "progress", no_argument, NULL, 'p' },
@@ -50,7 +57,7 @@ static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
     long long threads;
     int code = reject_negative_numbers("count", argc, argv), c;
     opterr = 0;
-    while (!code && (c = getopt_long(argc, argv, ":b:ut:pc:h", options, NULL)) != -1) {
+    while (!code && (c = getopt_long(argc, argv, ":b:ut:m:pc:h", options, NULL)) != -1) {
         switch (c) {
         case 'b': *board_path = optarg; break;
         case 'u': run->unique = 1; break;
@@ -58,6 +65,8 @@ static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
             code = parse_int(optarg, "thread count T", 1, 1024, &threads);
             run->threads = (int)threads;
             break;
+        case 'm': code = parse_method(optarg, &run->choice.method); break;
+        case MAX_MEMORY: code = parse_memory(optarg, &run->choice.max_memory); break;
         case 'p': run->progress = 1; break;
         case 'c': run->checkpoint_path = optarg; break;
         case 'h': out_puts(help); return -1;
@@ -81,11 +90,35 @@ static int share_setup(int rank, int argc, char **argv, mpi_run *run, nq_board *
     MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (code)
         return code;
-    int settings[2] = { run->unique, run->threads };
-    MPI_Bcast(settings, 2, MPI_INT, 0, MPI_COMM_WORLD);
+    int settings[3] = { run->unique, run->threads, (int)run->choice.method };
+    MPI_Bcast(settings, 3, MPI_INT, 0, MPI_COMM_WORLD);
     run->unique = settings[0], run->threads = settings[1];
+    run->choice.method = (nq_method)settings[2];
+    unsigned long long max_memory = run->choice.max_memory;
+    MPI_Bcast(&max_memory, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+    run->choice.max_memory = max_memory;
     MPI_Bcast(board, (int)sizeof *board, MPI_BYTE, 0, MPI_COMM_WORLD);
     return 0;
+}
+
+/* Rank 0 makes its plan as the options say and every other rank one by the method it took.
+ * Returns 0 on every rank, or an exit code on every rank when any failed. */
+static int make_plans(int rank, const nq_board *board, mpi_run *run, nq_plan **plan)
+{
+    int code = 0, method = 0;
+    if (rank == 0) {
+        code = make_plan("count", board, &run->choice, run->unique, run->threads, plan);
+        method = code ? 0 : (int)nq_plan_method(*plan);
+    }
+    MPI_Bcast(&method, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rank != 0 && method) {
+        plan_choice mine = run->choice;
+        mine.method = (nq_method)method;
+        code = make_plan("count", board, &mine, run->unique, run->threads, plan);
+    }
+    int worst = code;
+    MPI_Allreduce(&code, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return worst;
 }
 
 /* Checks that every rank made the same plan. Returns 0 or an exit code (on rank 0). */
@@ -115,8 +148,8 @@ int main(int argc, char **argv)
     nq_board board;
     nq_plan *plan = NULL;
     int code = share_setup(rank, argc, argv, &run, &board);
-    if (!code && nq_plan_create(&board, 0, &plan))
-        code = fail(EXIT_FAILURE_, "count: out of memory");
+    if (!code)
+        code = make_plans(rank, &board, &run, &plan);
     run.plan = plan;
     if (!code)
         code = check_plans(rank, ranks, plan);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "../nqueens/checkpoint_file.h"
+#include "../nqueens/plan_choice.h"
 
 enum {
     TAG_RESULTS = 1,   /* worker -> rank 0: uint64 triples (unit, total, unique), maybe none */
@@ -24,6 +25,7 @@ typedef struct mpi_run {
     int threads;                  /* worker threads per rank (0: all cores) */
     int progress;                 /* rank 0 shows progress */
     const char *checkpoint_path;  /* rank 0's checkpoint, or NULL */
+    plan_choice choice;           /* --method and --max-memory, as rank 0 read them */
 } mpi_run;
 
 /* Rank 0: hands out and counts all units, recording them in cp (opened, when checkpoint_path

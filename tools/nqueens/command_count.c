@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "checkpoint_file.h"
+#include "plan_choice.h"
 #include "progress.h"
 
 static const char help[] =
@@ -25,6 +26,14 @@ static const char help[] =
     "  -u, --unique           count classes of solutions under the symmetries of the square\n"
     "                         that map the board onto itself (all eight on an empty board)\n"
     "  -t, --threads T        worker threads (default: one per online core)\n"
+    "  -m, --method M         how to count: 'join' joins partial boards (empty boards of side\n"
+    "                         4 to 25; much faster, needs memory: about 60 MiB at N = 20,\n"
+    "                         550 MiB at 22, 5 GiB at 24; totals only, so --unique always\n"
+    "                         uses the other), 'backtrack' searches (any board), 'auto' (the\n"
+    "                         default) takes the join for empty boards from N = 12 when it fits\n"
+    "      --max-memory SIZE  memory the join may take, e.g. 8G (K, M, G, T: powers of 1024;\n"
+    "                         default: three quarters of physical memory); a run that would\n"
+    "                         need more stops before it starts, or with 'auto' backtracks\n"
     "  -p, --progress         report progress on stderr (default when stderr is a terminal)\n"
     "      --no-progress      do not\n"
     "  -c, --checkpoint FILE  record each finished work unit in FILE, synced every 2 s; rerun\n"
@@ -34,8 +43,9 @@ static const char help[] =
     "  -h, --help             show this help\n"
     "\n"
     "Ctrl-C (SIGINT) or SIGTERM stops after saving the checkpoint. Exit codes: 0 success,\n"
-    "1 runtime failure (checkpoint or output not written), 2 bad input (a checkpoint made for\n"
-    "another problem or damaged included), 130/143 stopped by SIGINT/SIGTERM.\n";
+    "1 runtime failure (checkpoint or output not written, more memory needed than allowed),\n"
+    "2 bad input (a checkpoint made for another problem or damaged included), 130/143 stopped by\n"
+    "SIGINT/SIGTERM.\n";
 
 /* Seconds between syncs of the checkpoint file. */
 #define SYNC_SECONDS 2.0
@@ -118,17 +128,20 @@ static int report_stop(const checkpoint_file *cp, const nq_plan *plan, uint64_t 
 /* The options of a count. */
 typedef struct count_options {
     nq_run_options run;
+    plan_choice choice;
     const char *board_path, *checkpoint_path, *subtotals_path;
     int progress;
 } count_options;
 
 static int parse_options(int argc, char **argv, count_options *o)
 {
-    enum { NO_PROGRESS = 256 };
+    enum { NO_PROGRESS = 256, MAX_MEMORY };
     static const struct option options[] = {
         { "board", required_argument, NULL, 'b' },
         { "unique", no_argument, NULL, 'u' },
         { "threads", required_argument, NULL, 't' },
+        { "method", required_argument, NULL, 'm' },
+        { "max-memory", required_argument, NULL, MAX_MEMORY },
         { "progress", no_argument, NULL, 'p' },
         { "no-progress", no_argument, NULL, NO_PROGRESS },
         { "checkpoint", required_argument, NULL, 'c' },
@@ -140,7 +153,7 @@ static int parse_options(int argc, char **argv, count_options *o)
     int code = reject_negative_numbers("count", argc, argv), c;
     o->progress = isatty(STDERR_FILENO);
     opterr = 0;
-    while (!code && (c = getopt_long(argc, argv, ":b:ut:pc:s:h", options, NULL)) != -1) {
+    while (!code && (c = getopt_long(argc, argv, ":b:ut:m:pc:s:h", options, NULL)) != -1) {
         switch (c) {
         case 'b': o->board_path = optarg; break;
         case 'u': o->run.unique = 1; break;
@@ -148,6 +161,8 @@ static int parse_options(int argc, char **argv, count_options *o)
             code = parse_int(optarg, "thread count T", 1, 1024, &threads);
             o->run.threads = (int)threads;
             break;
+        case 'm': code = parse_method(optarg, &o->choice.method); break;
+        case MAX_MEMORY: code = parse_memory(optarg, &o->choice.max_memory); break;
         case 'p': o->progress = 1; break;
         case NO_PROGRESS: o->progress = 0; break;
         case 'c': o->checkpoint_path = optarg; break;
@@ -200,6 +215,42 @@ static int run_plan(const nq_plan *plan, count_options *o, nq_count_result *resu
     return code;
 }
 
+/* Whether the checkpoint at path exists and was made for plan. */
+static int checkpoint_is_for(const char *path, const nq_plan *plan, int unique)
+{
+    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+    FILE *f = fopen(path, "rb");
+    size_t got = f ? fread(header, 1, sizeof header, f) : 0;
+    if (f)
+        fclose(f);
+    return nq_checkpoint_matches(plan, unique, header, got);
+}
+
+/* Makes the plan of the run. With --method auto, a checkpoint made by the other method than
+ * auto takes now is resumed with its own. Returns 0 or an exit code. */
+static int plan_for_run(const nq_board *board, count_options *o, nq_plan **plan)
+{
+    int code = make_plan("count", board, &o->choice, o->run.unique, o->run.threads, plan);
+    if (code || o->choice.method != NQ_METHOD_AUTO || !o->checkpoint_path ||
+        access(o->checkpoint_path, F_OK) != 0 ||
+        checkpoint_is_for(o->checkpoint_path, *plan, o->run.unique))
+        return code;
+    nq_plan_options other = {
+        .method = nq_plan_method(*plan) == NQ_METHOD_JOIN ? NQ_METHOD_BACKTRACK : NQ_METHOD_JOIN,
+        .unique = o->run.unique, .threads = o->run.threads,
+        .max_memory = o->choice.max_memory ? o->choice.max_memory : default_max_memory() };
+    nq_plan *alternative;
+    if (nq_plan_create_with(board, &other, &alternative))
+        return 0;   /* the checkpoint check will say what is wrong */
+    if (checkpoint_is_for(o->checkpoint_path, alternative, o->run.unique)) {
+        nq_plan_free(*plan);
+        *plan = alternative;
+    } else {
+        nq_plan_free(alternative);
+    }
+    return 0;
+}
+
 int command_count(int argc, char **argv)
 {
     count_options o = { 0 };
@@ -210,9 +261,8 @@ int command_count(int argc, char **argv)
     if ((code = board_from_arguments("count", o.board_path, argc - optind, argv + optind, &board)))
         return code;
     nq_plan *plan;
-    nq_status status = nq_plan_create(&board, 0, &plan);
-    if (status)
-        return fail(EXIT_FAILURE_, "count: %s", nq_strerror(status));
+    if ((code = plan_for_run(&board, &o, &plan)))
+        return code;
     struct sigaction action = { .sa_handler = on_signal };
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);

@@ -1,16 +1,18 @@
 /*
  * command_estimate.c - `nqueens estimate`: how long a count will take here, before it runs.
  *
- * Knuth's random probes estimate the number of squares the count will try. The time a square
- * takes is measured here and now, by counting a calibration board (the empty 15 x 15 board)
- * whose squares are estimated the same way, so that the estimator's bias largely cancels.
+ * For the backtracker, Knuth's random probes estimate the number of squares the count will
+ * try. The time a square takes is measured here and now, by counting a calibration board (the
+ * empty 15 x 15 board) whose squares are estimated the same way, so that the estimator's bias
+ * largely cancels. For the join, random units are counted and timed, more of them until they
+ * have taken a second.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "plan_choice.h"
 
 static const char help[] =
     "Usage: nqueens estimate N [OPTIONS]\n"
@@ -20,6 +22,9 @@ static const char help[] =
     "\n"
     "  -b, --board FILE   estimate the count of this board's completions\n"
     "  -t, --threads T    worker threads the count will use (default: one per online core)\n"
+    "  -m, --method M     the count's method: auto (default), join or backtrack; for the\n"
+    "                     join, random work units are counted and timed (--probes is ignored)\n"
+    "      --max-memory SIZE  as for count: the join's memory limit\n"
     "  -n, --probes P     random probes (default 200000); error shrinks as 1/sqrt(P)\n"
     "  -S, --seed S       seed of the probes (default 1)\n"
     "  -h, --help         show this help\n"
@@ -35,39 +40,53 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Estimates the squares of board's count; returns 0 or an exit code. */
-static int estimate_board(const nq_board *board, long long probes, long long seed,
-                          nq_estimate *e, size_t *units)
+/* Estimates the squares of a backtracker's plan; returns 0 or an exit code. */
+static int estimate_plan(const nq_plan *plan, long long probes, long long seed, nq_estimate *e)
 {
-    nq_plan *plan;
-    nq_status status = nq_plan_create(board, 0, &plan);
-    if (!status)
-        status = nq_plan_estimate(plan, (uint64_t)probes, (uint64_t)seed, e);
-    *units = nq_plan_units(plan);
-    nq_plan_free(plan);
+    nq_status status = nq_plan_estimate(plan, (uint64_t)probes, (uint64_t)seed, e);
     return status ? fail(EXIT_FAILURE_, "estimate: %s", nq_strerror(status)) : 0;
 }
 
-/* Seconds a square takes here on `threads` threads, from counting the calibration board. */
+/* Seconds a square takes here on `threads` threads, from counting the calibration board with
+ * the backtracker. */
 static int seconds_per_square(int threads, long long probes, long long seed, double *seconds)
 {
     nq_board board;
     nq_board_init(&board, CALIBRATION_N);
+    nq_plan *plan;
     nq_estimate e;
-    size_t units;
-    int code = estimate_board(&board, probes, seed, &e, &units);
-    if (code)
-        return code;
-    nq_count_options options = { threads, 0 };
     nq_count_result result;
+    if (nq_plan_create(&board, 0, &plan))
+        return fail(EXIT_FAILURE_, "estimate: out of memory");
+    int code = estimate_plan(plan, probes, seed, &e);
+    nq_run_options run = { .threads = threads };
     double start = now();
-    nq_status status = nq_count(&board, &options, &result);
-    if (status)
-        return fail(EXIT_FAILURE_, "estimate: %s", nq_strerror(status));
+    nq_status status = code ? NQ_OK : nq_plan_run(plan, &run, &result);
     *seconds = (now() - start) / (e.nodes > 0 ? e.nodes : 1);
-    return 0;
+    nq_plan_free(plan);
+    return code ? code : status ? fail(EXIT_FAILURE_, "estimate: %s", nq_strerror(status)) : 0;
 }
 
+/* The join's estimate: random units counted on one thread until a second has gone, their time
+ * scaled to all units and the threads. Returns 0 or an exit code. */
+static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_estimate *e,
+                         double *seconds)
+{
+    uint64_t sample = 4, units = nq_plan_units(plan);
+    double spent = 0;
+    while (spent < 1.0) {
+        sample = 2 * sample < units ? 2 * sample : units;
+        double start = now();
+        int code = estimate_plan(plan, (long long)sample, seed, e);
+        if (code)
+            return code;
+        spent = now() - start;
+        if (sample == units)
+            break;
+    }
+    *seconds = spent / (double)sample * (double)units / threads;
+    return 0;
+}
 /* Writes seconds in the largest sensible unit. */
 static void format_time(double seconds, char buf[48])
 {
@@ -85,9 +104,12 @@ static void format_time(double seconds, char buf[48])
 
 int command_estimate(int argc, char **argv)
 {
+    enum { MAX_MEMORY = 256 };
     static const struct option options[] = {
         { "board", required_argument, NULL, 'b' },
         { "threads", required_argument, NULL, 't' },
+        { "method", required_argument, NULL, 'm' },
+        { "max-memory", required_argument, NULL, MAX_MEMORY },
         { "probes", required_argument, NULL, 'n' },
         { "seed", required_argument, NULL, 'S' },
         { "help", no_argument, NULL, 'h' },
@@ -95,12 +117,15 @@ int command_estimate(int argc, char **argv)
     };
     const char *board_path = NULL;
     long long threads = 0, probes = 200000, seed = 1;
+    plan_choice choice = { NQ_METHOD_AUTO, 0 };
     int code = reject_negative_numbers("estimate", argc, argv), c;
     opterr = 0;
-    while (!code && (c = getopt_long(argc, argv, ":b:t:n:S:h", options, NULL)) != -1) {
+    while (!code && (c = getopt_long(argc, argv, ":b:t:m:n:S:h", options, NULL)) != -1) {
         switch (c) {
         case 'b': board_path = optarg; break;
         case 't': code = parse_int(optarg, "thread count T", 1, 1024, &threads); break;
+        case 'm': code = parse_method(optarg, &choice.method); break;
+        case MAX_MEMORY: code = parse_memory(optarg, &choice.max_memory); break;
         case 'n': code = parse_int(optarg, "probe count P", 1, 1000000000, &probes); break;
         case 'S': code = parse_int(optarg, "seed S", 0, INT64_MAX, &seed); break;
         case 'h': out_puts(help); return out_close();
@@ -108,24 +133,37 @@ int command_estimate(int argc, char **argv)
         }
     }
     nq_board board;
+    nq_plan *plan;
     if (code || (code = board_from_arguments("estimate", board_path, argc - optind,
-                                             argv + optind, &board)))
-        return code;
-    nq_estimate e;
-    size_t units;
-    double per_square = 0;
-    if ((code = estimate_board(&board, probes, seed, &e, &units)) ||
-        (code = seconds_per_square((int)threads, probes, seed, &per_square)))
+                                             argv + optind, &board)) ||
+        (code = make_plan("estimate", &board, &choice, 0, (int)threads, &plan)))
         return code;
     if (!threads)
         threads = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
-    char line[256], time[48];
-    format_time(e.nodes * per_square, time);
-    snprintf(line, sizeof line,
-             "work units: %zu\nsquares to try: %.3g (standard error %.1f%%)\nsolutions: about "
-             "%.3g\ntime: about %s on %lld thread%s here\n",
-             units, e.nodes, 100 * e.spread, e.solutions, time,
-             threads, threads == 1 ? "" : "s");
-    out_puts(line);
-    return out_close();
+    const int join = nq_plan_method(plan) == NQ_METHOD_JOIN;
+    nq_estimate e;
+    double seconds = 0, per_square = 0;
+    if (join)
+        code = estimate_join(plan, seed, (int)threads, &e, &seconds);
+    else if (!(code = estimate_plan(plan, probes, seed, &e)) &&
+             !(code = seconds_per_square((int)threads, probes, seed, &per_square)))
+        seconds = e.nodes * per_square;
+    char line[320], time[48], work[96];
+    if (!code) {
+        format_time(seconds, time);
+        if (join)
+            snprintf(work, sizeof work, "memory: about %.3g MiB\n",
+                     (double)nq_plan_memory(plan) / (1 << 20));
+        else
+            snprintf(work, sizeof work, "squares to try: %.3g (standard error %.1f%%)\n", e.nodes,
+                     100 * e.spread);
+        snprintf(line, sizeof line,
+                 "method: %s\nwork units: %zu\n%ssolutions: about %.3g\ntime: about %s on %lld "
+                 "thread%s here\n",
+                 join ? "join" : "backtrack", nq_plan_units(plan), work, e.solutions, time,
+                 threads, threads == 1 ? "" : "s");
+        out_puts(line);
+    }
+    nq_plan_free(plan);
+    return code ? code : out_close();
 }

@@ -1,0 +1,114 @@
+/*
+ * half.c - the placements of one half of the board on a set of rows, joined from two quarters.
+ *
+ * The east half on rows S is its north quarter on the north rows of S and its south quarter on
+ * the south rows, the two sharing the half's columns out between them. For every way to share
+ * them, each placement listed for the north cell meets each listed for the south cell, and the
+ * pairs that take no diagonal twice (nor one of the start's) are the half's placements. What
+ * the other half needs to know of one is only the diagonals it takes where the halves meet.
+ */
+#include <stdlib.h>
+
+#include "join.h"
+
+/* Where the halves meet: up and down diagonals lo .. lo + 2h - 2 of the board, for both. */
+static uint64_t meeting(uint64_t up, uint64_t down, int n, int h)
+{
+    const int lo = n - h, width = 2 * h - 1;
+    const uint64_t mask = (UINT64_C(1) << width) - 1;
+    return (up >> lo & mask) | (down >> lo & mask) << width;
+}
+
+/* Makes room for `more` patterns after out's last. */
+static nq_status reserve(nq_patterns *out, size_t more)
+{
+    if (out->count + more <= out->capacity)
+        return NQ_OK;
+    /* Doubling, but not past the most the caller says a half can need. */
+    size_t capacity = out->capacity ? 2 * out->capacity : 4096;
+    capacity = out->limit && capacity > out->limit ? out->limit : capacity;
+    capacity = capacity < out->count + more ? out->count + more : capacity;
+    uint64_t *at = realloc(out->at, capacity * sizeof *at);
+    if (!at)
+        return NQ_ERR_NOMEM;
+    out->at = at;
+    out->capacity = capacity;
+    return NQ_OK;
+}
+
+/* A quarter cell placed on the board: its listed placements and the shifts that take their
+ * quarter diagonals to the board's. */
+typedef struct placed_cell {
+    const nq_quarter_diags *begin, *end;
+    int up_shift, down_shift;
+} placed_cell;
+
+static placed_cell place_cell(const nq_quarter *q, int n, uint32_t rows, uint32_t cols,
+                              int row0, int col0)
+{
+    size_t cell = (size_t)rows << q->h | cols;
+    placed_cell c = { q->diags + q->start[cell], q->diags + q->start[cell + 1], row0 + col0,
+                      row0 - col0 + n - q->h };
+    return c;
+}
+
+/* Writes to (up, down, pattern) the board diagonals and the meeting pattern of each of the
+ * cell's placements that the start's queens leave alone; returns how many. */
+static size_t fitting(placed_cell cell, int n, int h, const nq_join_start *start, uint64_t *up,
+                      uint64_t *down, uint64_t *pattern)
+{
+    size_t m = 0;
+    for (const nq_quarter_diags *d = cell.begin; d < cell.end; d++) {
+        up[m] = (uint64_t)d->up << cell.up_shift;
+        down[m] = (uint64_t)d->down << cell.down_shift;
+        pattern[m] = meeting(up[m], down[m], n, h);
+        m += !((up[m] & start->up) | (down[m] & start->down));
+    }
+    return m;
+}
+
+/* Joins every placement of the north cell with every one of the south cell that fits. */
+static nq_status join_cells(placed_cell north, placed_cell south, int n, int h,
+                            const nq_join_start *start, nq_half_scratch *s, nq_patterns *out)
+{
+    const size_t m = fitting(south, n, h, start, s->up, s->down, s->pattern);
+    if (!m)
+        return NQ_OK;
+    const size_t k = fitting(north, n, h, start, s->north_up, s->north_down, s->north_pattern);
+    if (reserve(out, k * m + 1))
+        return NQ_ERR_NOMEM;
+    uint64_t *at = out->at;
+    size_t count = out->count;
+    for (size_t i = 0; i < k; i++) {
+        const uint64_t up = s->north_up[i], down = s->north_down[i], pattern = s->north_pattern[i];
+        /* Written always, kept when the two fit: no branch to mispredict. */
+        for (size_t j = 0; j < m; j++) {
+            at[count] = pattern | s->pattern[j];
+            count += !((up & s->up[j]) | (down & s->down[j]));
+        }
+    }
+    out->count = count;
+    return NQ_OK;
+}
+
+nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
+                           uint32_t rows, nq_half_scratch *scratch, nq_patterns *out)
+{
+    const int h = q->h;
+    const uint32_t north_rows = rows & ((1u << h) - 1), south_rows = rows >> h;
+    const uint32_t cols = east ? start->east : start->west;
+    const int col0 = east ? n - h : 0, north_queens = __builtin_popcount(north_rows);
+    /* Every share of the half's columns: north_queens of them to the north quarter. */
+    const uint16_t *share = q->subsets + q->subsets_start[north_queens];
+    const uint16_t *end = q->subsets + q->subsets_start[north_queens + 1];
+    for (; share < end; share++) {
+        if (*share & ~cols)
+            continue;
+        placed_cell north = place_cell(q, n, north_rows, *share, 0, col0);
+        placed_cell south = place_cell(q, n, south_rows, cols & ~*share, n - h, col0);
+        if (north.begin < north.end && south.begin < south.end &&
+            join_cells(north, south, n, h, start, scratch, out))
+            return NQ_ERR_NOMEM;
+    }
+    return NQ_OK;
+}

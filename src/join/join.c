@@ -1,0 +1,265 @@
+/*
+ * join.c - the join counter a plan uses: its memory, its units, and the count of one unit.
+ *
+ * For a row set S of a start, every east half on S joins every west half on the other rows
+ * whose diagonals it does not meet: the number of such pairs is the start's count for S.
+ *
+ * Symmetric starts weigh their pairs by the long diagonals, which is how the transposition
+ * (rows for columns) and the anti-transposition count too though they do not keep row sets.
+ * Call "flags" of a half which of the two long diagonals (row = col, row + col = n - 1) it
+ * holds a queen on: on an even board the east half can hold them only in its south and north
+ * quarter respectively, the west half in its north and south. The transposition moves the
+ * north-east quarter onto the south-west one and keeps the others; the anti-transposition
+ * swaps north-west with south-east. Turning every solution whose east half has flags into the
+ * one whose east half has none by those two maps, each solution with no east flags stands for
+ * 2^(its west flags) solutions. So the count over all row sets is the sum over solutions with
+ * no east flags of 2^(west flags); and since the east-west reflection swaps the halves' flags
+ * while it maps S to its complement, the pair S, not S adds up, for a solution of S, to
+ * [no east flags] 2^(west flags) + [no west flags] 2^(east flags). That is the weight below;
+ * nq_join_rows_weight counts the pairs in S's class. The centre start has both long diagonals
+ * taken by its queen: no flags, the same rule.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "join.h"
+
+struct nq_join {
+    int n, h;
+    nq_quarter quarter;                 /* every placement of one quarter */
+    nq_join_start starts[1 + 66];       /* 1 + C(h, 2) for h <= 12 */
+    int start_count;
+    nq_join_unit *units;
+    size_t unit_count;
+    uint64_t half_bound;                /* no half has more placements */
+};
+
+/* What a worker needs to count units: buffers for halves and a matcher's table. */
+struct nq_join_scratch {
+    nq_half_scratch cell;               /* one quarter cell's placements */
+    nq_patterns east, west;             /* the halves of one row set */
+    nq_patterns east_sorted, west_sorted;   /* the same, by flags */
+    void *table;                        /* the matcher's */
+};
+
+/* Bytes one worker's scratch takes at most. */
+static uint64_t scratch_bytes(const nq_join *j)
+{
+    return 6 * j->quarter.largest * sizeof(uint64_t) + 4 * j->half_bound * sizeof(uint64_t) +
+           nq_match_table_size(4 * j->h - 2);
+}
+
+/* Lays out j's quarter for n and works out what j needs with `threads` workers. */
+static nq_status measure(nq_join *j, int n, int threads, uint64_t *bytes)
+{
+    if (n < NQ_JOIN_MIN_N || n > NQ_JOIN_MAX_N)
+        return NQ_ERR_SIZE;
+    j->n = n;
+    j->h = n / 2;
+    nq_status status = nq_quarter_count(&j->quarter, j->h);
+    if (status)
+        return status;
+    j->half_bound = nq_quarter_half_bound(&j->quarter);
+    if (j->half_bound > SIZE_MAX / 64)
+        return NQ_ERR_NOMEM;
+    uint64_t table = ((UINT64_C(1) << 2 * j->h) + 1) * sizeof(uint32_t) +
+                     j->quarter.count * sizeof(nq_quarter_diags) +
+                     ((UINT64_C(1) << j->h) + 1) * sizeof(uint16_t);
+    *bytes = table + (uint64_t)(threads > 0 ? threads : 1) * scratch_bytes(j);
+    return NQ_OK;
+}
+
+nq_status nq_join_memory(int n, int threads, uint64_t *bytes)
+{
+    nq_join j = { 0 };
+    nq_status status = measure(&j, n, threads, bytes);
+    nq_quarter_free(&j.quarter);
+    return status;
+}
+
+nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threads,
+                         nq_join **join, uint64_t *memory)
+{
+    nq_join *j = calloc(1, sizeof *j);
+    if (!j)
+        return NQ_ERR_NOMEM;
+    uint64_t need = 0;
+    nq_status status = measure(j, n, threads, &need);
+    if (memory)
+        *memory = need;
+    if (!status && max_memory && need > max_memory)
+        status = NQ_ERR_MEMORY_LIMIT;
+    if (!status)
+        status = nq_quarter_fill(&j->quarter);
+    if (!status) {
+        j->start_count = nq_join_starts(n, j->starts);
+        status = nq_join_units(j->starts, j->start_count, j->h, min_units, &j->units,
+                               &j->unit_count);
+    }
+    if (status) {
+        nq_join_free(j);
+        return status;
+    }
+    *join = j;
+    return NQ_OK;
+}
+
+void nq_join_free(nq_join *join)
+{
+    if (!join)
+        return;
+    nq_quarter_free(&join->quarter);
+    free(join->units);
+    free(join);
+}
+
+size_t nq_join_unit_count(const nq_join *join)
+{
+    return join->unit_count;
+}
+
+const nq_join_unit *nq_join_unit_at(const nq_join *join, size_t unit)
+{
+    return &join->units[unit];
+}
+
+const nq_join_start *nq_join_start_at(const nq_join *join, size_t start)
+{
+    return &join->starts[start];
+}
+
+nq_join_scratch *nq_join_scratch_create(const nq_join *join)
+{
+    nq_join_scratch *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    const size_t cell = join->quarter.largest + 1;
+    s->cell.up = malloc(cell * sizeof(uint64_t));
+    s->cell.down = malloc(cell * sizeof(uint64_t));
+    s->cell.pattern = malloc(cell * sizeof(uint64_t));
+    s->cell.north_up = malloc(cell * sizeof(uint64_t));
+    s->cell.north_down = malloc(cell * sizeof(uint64_t));
+    s->cell.north_pattern = malloc(cell * sizeof(uint64_t));
+    s->east.limit = s->west.limit = join->half_bound + 1;
+    size_t table = nq_match_table_size(4 * join->h - 2);
+    s->table = aligned_alloc(64, (table + 63) / 64 * 64);
+    if (!s->cell.up || !s->cell.down || !s->cell.pattern || !s->cell.north_up ||
+        !s->cell.north_down || !s->cell.north_pattern || !s->table) {
+        nq_join_scratch_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void nq_join_scratch_free(nq_join_scratch *s)
+{
+    if (!s)
+        return;
+    free(s->cell.up);
+    free(s->cell.down);
+    free(s->cell.pattern);
+    free(s->cell.north_up);
+    free(s->cell.north_down);
+    free(s->cell.north_pattern);
+    free(s->east.at);
+    free(s->west.at);
+    free(s->east_sorted.at);
+    free(s->west_sorted.at);
+    free(s->table);
+    free(s);
+}
+
+/* Copies in's patterns to out grouped by how many of the bits `flags` they hold (0, 1, 2):
+ * group g is out->at[cut[g]] up to out->at[cut[g + 1]]. */
+static nq_status sort_by_flags(const nq_patterns *in, uint64_t flags, nq_patterns *out,
+                               size_t cut[4])
+{
+    if (out->capacity < in->count) {
+        free(out->at);
+        out->at = malloc(in->count * sizeof *out->at);
+        out->capacity = out->at ? in->count : 0;
+        if (!out->at)
+            return NQ_ERR_NOMEM;
+    }
+    size_t next[3] = { 0, 0, 0 };
+    for (size_t i = 0; i < in->count; i++)
+        next[__builtin_popcountll(in->at[i] & flags)]++;
+    cut[0] = 0;
+    for (int g = 0; g < 3; g++)
+        cut[g + 1] = cut[g] + next[g];
+    for (int g = 0; g < 3; g++)
+        next[g] = cut[g];
+    for (size_t i = 0; i < in->count; i++)
+        out->at[next[__builtin_popcountll(in->at[i] & flags)]++] = in->at[i];
+    out->count = in->count;
+    return NQ_OK;
+}
+
+/* The weighted pairs of a symmetric start's row set (see the top of the file). */
+static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s, nq_match_fn *match,
+                                 uint64_t *pairs)
+{
+    /* The long diagonals' bits in a pattern: up and down diagonal n - 1. */
+    const int width = 2 * j->h - 1;
+    const uint64_t flags = UINT64_C(1) << (j->h - 1) | UINT64_C(1) << (width + j->h - 1);
+    size_t east_cut[4], west_cut[4];
+    if (sort_by_flags(&s->east, flags, &s->east_sorted, east_cut) ||
+        sort_by_flags(&s->west, flags, &s->west_sorted, west_cut))
+        return NQ_ERR_NOMEM;
+    /* East halves with no flags against every west half, weighted 2^(west flags), and 2 for
+     * none (both terms); west halves with none against east halves with flags. */
+    nq_match_items west = { s->west_sorted.at, { west_cut[0], west_cut[1], west_cut[2],
+                                                  west_cut[3] }, { 2, 2, 4 }, 3 };
+    nq_match_items east = { s->east_sorted.at, { east_cut[1], east_cut[2], east_cut[3], 0 },
+                            { 2, 4, 0 }, 2 };
+    *pairs = match(s->east_sorted.at, east_cut[1], &west, 4 * j->h - 2, s->table) +
+             match(s->west_sorted.at, west_cut[1], &east, 4 * j->h - 2, s->table);
+    return NQ_OK;
+}
+
+/* The pairs of a row set of a start that is not symmetric: the longer list as patterns, so that
+ * blocks of 512 fill up. */
+static uint64_t count_plain(const nq_join *j, nq_join_scratch *s, nq_match_fn *match)
+{
+    const nq_patterns *p = &s->east, *i = &s->west;
+    if (p->count < i->count) {
+        p = &s->west;
+        i = &s->east;
+    }
+    nq_match_items items = { i->at, { 0, i->count, 0, 0 }, { 1, 0, 0 }, 1 };
+    return match(p->at, p->count, &items, 4 * j->h - 2, s->table);
+}
+
+nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *match,
+                             nq_join_scratch *s, uint64_t *total)
+{
+    const nq_join_unit *u = &join->units[unit];
+    const nq_join_start *start = &join->starts[u->start];
+    uint32_t rows = u->first;
+    *total = 0;
+    for (uint32_t k = 0; k < u->count; k++) {
+        if (k && !nq_join_next_rows(start, join->h, &rows))
+            return NQ_ERR_ARGUMENT;
+        s->east.count = s->west.count = 0;
+        if (nq_half_patterns(&join->quarter, join->n, start, 1, rows, &s->cell, &s->east))
+            return NQ_ERR_NOMEM;
+        if (!s->east.count)
+            continue;   /* no east half, no solution */
+        if (nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows, &s->cell,
+                             &s->west))
+            return NQ_ERR_NOMEM;
+        uint64_t pairs, weight;
+        if (start->symmetric) {
+            if (count_symmetric(join, s, match, &pairs))
+                return NQ_ERR_NOMEM;
+            weight = nq_join_rows_weight(rows, join->h);
+        } else {
+            pairs = count_plain(join, s, match);
+            weight = start->weight;
+        }
+        if (__builtin_mul_overflow(pairs, weight, &pairs) ||
+            __builtin_add_overflow(*total, pairs, total))
+            return NQ_ERR_OVERFLOW;
+    }
+    return NQ_OK;
+}

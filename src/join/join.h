@@ -1,0 +1,180 @@
+/*
+ * join.h - the join counter's parts, shared by the files of src/join and by plan.c.
+ *
+ * The join counter counts the solutions of the empty n x n board without backtracking over
+ * whole boards. It cuts the board into four h x h quarters (h = n / 2; for odd n the middle row
+ * and column are filled first, by "starts"). Every partial placement of one quarter is listed
+ * once, by the rows and columns it uses (quarter.c). For each set S of rows whose queen stands
+ * in the east half, two quarters join into the placements of the east half on rows S, and two
+ * into those of the west half on the other rows (half.c); both are reduced to the diagonals
+ * they take where the halves meet, a 64-bit "pattern". Every east pattern disjoint from a west
+ * pattern is a solution: match.c counts disjoint pairs 512 at a time with bit-sliced tables.
+ * starts.c orders the work: which row sets, with which weights from the board's symmetries,
+ * into numbered units like the backtracker's. join.c ties them into a plan's counter.
+ */
+#ifndef NQ_JOIN_H
+#define NQ_JOIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nqueens.h"
+
+/* The sizes the join counts: NQ_JOIN_MIN_N <= n <= NQ_JOIN_MAX_N (nqueens.h; a quarter of side
+ * 12 takes some 5 GB, and patterns need 4h - 2 <= 64 bits). */
+#define NQ_JOIN_MIN_N 4
+
+/* ---- quarter.c: every placement of queens on an h x h square ---------------------------- */
+
+/* The diagonals one quarter placement takes, numbered on the quarter: up = row + col,
+ * down = row - col + h - 1. */
+typedef struct nq_quarter_diags {
+    uint32_t up, down;
+} nq_quarter_diags;
+
+/* Every placement of 0..h non-attacking queens on an h x h square, grouped by the rows and
+ * columns it uses: those using row set R and column set C are diags[start[R << h | C]] up to
+ * diags[start[(R << h | C) + 1]]. */
+typedef struct nq_quarter {
+    int h;
+    uint32_t *start;            /* 4^h + 1 offsets */
+    nq_quarter_diags *diags;    /* every placement */
+    size_t count;               /* how many */
+    size_t largest;             /* the most placements sharing one row set and column set */
+    uint16_t *subsets;          /* the 2^h column sets, by size: those of size k are */
+    uint32_t subsets_start[14]; /* subsets[subsets_start[k]] up to subsets[subsets_start[k+1]] */
+} nq_quarter;
+
+/* Lays out q for side h (1 <= h <= 12): counts the placements of each cell, allocating
+ * start but not diags. Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_quarter_count(nq_quarter *q, int h);
+
+/* Fills q->diags after nq_quarter_count. Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_quarter_fill(nq_quarter *q);
+
+/* A bound on the placements of any half joined from cells of q (see quarter.c); UINT64_MAX
+ * when out of memory. */
+uint64_t nq_quarter_half_bound(const nq_quarter *q);
+
+void nq_quarter_free(nq_quarter *q);
+
+/* ---- starts.c: what is placed before the quarters join, and which row sets to count ------- */
+
+/* A start: queens placed on the middle row and column (none for even n), and how its row sets
+ * are counted. */
+typedef struct nq_join_start {
+    uint32_t rows;      /* rows left to fill, numbered 0..2h-1: north quarter rows, then south */
+    uint32_t east;      /* columns left in the east quarters, numbered 0..h-1 */
+    uint32_t west;      /* and in the west quarters */
+    uint64_t up, down;  /* board diagonals (row + col, row - col + n - 1) the placed queens take */
+    int symmetric;      /* nonzero: the start has all eight symmetries, used as starts.c says */
+    unsigned weight;    /* solutions each solution found stands for when not symmetric */
+    int queens;         /* the queens placed: 0, 1 or 2 */
+    int8_t row[2], col[2];  /* and their squares */
+} nq_join_start;
+
+/* A work unit: `count` row sets of one start, the first of them `first`. */
+typedef struct nq_join_unit {
+    uint32_t start;     /* index into the starts */
+    uint32_t first;     /* first row set (a mask over the start's rows) */
+    uint32_t count;     /* row sets to count */
+} nq_join_unit;
+
+/* The starts of the n x n board, at most 1 + C(h, 2): fills starts, returns how many. */
+int nq_join_starts(int n, nq_join_start *starts);
+
+/* The row sets a start counts, in increasing order: the first (if any) into *rows. */
+int nq_join_first_rows(const nq_join_start *start, int h, uint32_t *rows);
+
+/* The next one after *rows; 0 when there is none. */
+int nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows);
+
+/* The weight of row set `rows` of a symmetric start: how many row sets its class stands for
+ * (2 or 4), or 0 when it is not its class's least member and is left out. */
+unsigned nq_join_rows_weight(uint32_t rows, int h);
+
+/* Splits the starts' row sets into units of about equal numbers of row sets, at least
+ * min_units in all. Fills *units (free it) and *count. Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_join_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
+                        nq_join_unit **units, size_t *count);
+
+/* ---- half.c: the placements of one half on a set of rows, as patterns -------------------- */
+
+/* A growing buffer of patterns. */
+typedef struct nq_patterns {
+    uint64_t *at;
+    size_t count, capacity;
+    size_t limit;       /* the most it may need (0: unknown): it grows no further than that */
+} nq_patterns;
+
+/* Scratch a worker needs to list halves: room for a south and a north quarter cell's
+ * placements (the quarter's `largest` each), on the board. */
+typedef struct nq_half_scratch {
+    uint64_t *up, *down, *pattern;
+    uint64_t *north_up, *north_down, *north_pattern;
+} nq_half_scratch;
+
+/* Appends to out the pattern of every placement of the east (east nonzero) or west half of the
+ * n x n board on rows `rows` (numbered as in nq_join_start) that fits with the start's queens:
+ * the up diagonals it takes where the halves meet in the low 2h - 1 bits, the down ones above.
+ * Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
+                           uint32_t rows, nq_half_scratch *scratch, nq_patterns *out);
+
+/* ---- match.c: counting disjoint pairs ----------------------------------------------------- */
+
+/* Items to match, in up to three ranges, each with its weight. */
+typedef struct nq_match_items {
+    const uint64_t *at;
+    size_t cut[4];          /* range r is at[cut[r]] up to at[cut[r + 1]] */
+    unsigned weight[3];
+    int ranges;
+} nq_match_items;
+
+/* Bytes of the table a matcher needs for patterns of `bits` bits. */
+size_t nq_match_table_size(int bits);
+
+/* Sum over ranges r of weight[r] times the number of pairs (pattern, item of range r) with no
+ * bit in common. table is scratch of nq_match_table_size(bits) bytes, 64-byte aligned. */
+typedef uint64_t nq_match_fn(const uint64_t *patterns, size_t count, const nq_match_items *items,
+                             int bits, void *table);
+
+/* The matchers: portable C, and for CPUs with AVX2 or AVX-512 (only call those on one). */
+nq_match_fn nq_match_portable, nq_match_avx2, nq_match_avx512;
+
+/* The fastest matcher this CPU runs. */
+nq_match_fn *nq_match_best(void);
+
+/* ---- join.c: the counter a plan uses ------------------------------------------------------ */
+
+typedef struct nq_join nq_join;
+
+/* What a worker keeps between units: buffers that grow to the largest row set's needs. */
+typedef struct nq_join_scratch nq_join_scratch;
+
+/* Makes the join counter of the empty n x n board with at least min_units units, refusing with
+ * NQ_ERR_MEMORY_LIMIT when it would need more than max_memory bytes (0: no limit) with
+ * `threads` workers. Returns NQ_OK, NQ_ERR_SIZE (n outside the join's sizes), NQ_ERR_NOMEM or
+ * NQ_ERR_MEMORY_LIMIT; *memory (when not NULL) gets the estimate unless NQ_ERR_SIZE. */
+nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threads,
+                         nq_join **join, uint64_t *memory);
+
+void nq_join_free(nq_join *join);
+
+/* What nq_join_create would need for n and `threads` workers, measured without building. */
+nq_status nq_join_memory(int n, int threads, uint64_t *bytes);
+
+size_t nq_join_unit_count(const nq_join *join);
+const nq_join_unit *nq_join_unit_at(const nq_join *join, size_t unit);
+const nq_join_start *nq_join_start_at(const nq_join *join, size_t start);
+
+/* A worker's scratch for join; NULL when out of memory. */
+nq_join_scratch *nq_join_scratch_create(const nq_join *join);
+void nq_join_scratch_free(nq_join_scratch *scratch);
+
+/* Counts unit `unit` into *total with the matcher `match`, using the caller's scratch (one per
+ * thread). Returns NQ_OK, NQ_ERR_NOMEM or NQ_ERR_OVERFLOW. */
+nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *match,
+                             nq_join_scratch *scratch, uint64_t *total);
+
+#endif /* NQ_JOIN_H */

@@ -1,0 +1,29 @@
+/*
+ * match.c - counting disjoint pairs of patterns: the portable matcher, and the choice of the
+ * fastest one for this CPU (match_body.h has the method).
+ */
+#include "join.h"
+
+#define MATCH_TARGET
+#include "match_body.h"
+
+size_t nq_match_table_size(int bits)
+{
+    return (size_t)chunks_of(bits) * CHUNK_VALUES * sizeof(lanes);
+}
+
+uint64_t nq_match_portable(const uint64_t *patterns, size_t count, const nq_match_items *items,
+                           int bits, void *table)
+{
+    return match_body(patterns, count, items, bits, table);
+}
+
+nq_match_fn *nq_match_best(void)
+{
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq"))
+        return nq_match_avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+        return nq_match_avx2;
+    return nq_match_portable;
+}

@@ -1,0 +1,17 @@
+/*
+ * match_avx512.c - the matcher of match_body.h built for CPUs with AVX-512 and its popcount
+ * (VPOPCNTDQ): a block's 512 bits are one register, counted in one instruction.
+ */
+#include <immintrin.h>
+
+#include "join.h"
+
+#define MATCH_TARGET __attribute__((target("avx512f,avx512vpopcntdq")))
+#define ADD_POPCOUNT(sum, fit) (sum) += (lanes)_mm512_popcnt_epi64((__m512i)(fit))
+#include "match_body.h"
+
+MATCH_TARGET uint64_t nq_match_avx512(const uint64_t *patterns, size_t count,
+                                      const nq_match_items *items, int bits, void *table)
+{
+    return match_body(patterns, count, items, bits, table);
+}

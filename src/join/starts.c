@@ -1,0 +1,173 @@
+/*
+ * starts.c - what the join counts: the starts, their row sets and weights, and the units.
+ *
+ * Even n: one start, the empty board. The board's reflections top-bottom and east-west and the
+ * half turn map a solution whose east queens stand on rows S to one with S reversed,
+ * complemented, or both; so only the least row set of each class is counted, times the size of
+ * its class. The transposition and the anti-transposition are used too, though they mix the
+ * halves: see join.c (diagonal weights).
+ *
+ * Odd n: the middle row's queen and the middle column's queen are placed first. Either they are
+ * one queen, in the centre, a start with all eight symmetries again; or the row's queen stands
+ * a columns right of the centre and the column's b rows below it, 0 < a < b <= h, standing for
+ * the eight placements (+-a, +-b) and (+-b, +-a) that the board's symmetries make of it: a start
+ * of weight 8, each of whose row sets is counted.
+ */
+#include <stdlib.h>
+
+#include "join.h"
+
+int nq_join_starts(int n, nq_join_start *starts)
+{
+    const int h = n / 2;
+    const uint32_t all_rows = (1u << 2 * h) - 1, all_cols = (1u << h) - 1;
+    if (n % 2 == 0) {
+        starts[0] = (nq_join_start){ all_rows, all_cols, all_cols, 0, 0, 1, 1, 0, { 0 }, { 0 } };
+        return 1;
+    }
+    /* Squares (row, col) of the centre cross: up diagonal row + col, down row - col + n - 1. */
+    starts[0] = (nq_join_start){ all_rows, all_cols, all_cols, UINT64_C(1) << 2 * h,
+                                 UINT64_C(1) << (n - 1), 1, 1, 1, { (int8_t)h }, { (int8_t)h } };
+    int count = 1;
+    for (int a = 1; a <= h; a++)
+        for (int b = a + 1; b <= h; b++) {
+            /* The row's queen on (h, h + a): east column a - 1 taken. The column's queen on
+             * (h + b, h): south row b - 1, row h + b - 1 of the start's numbering, taken. */
+            nq_join_start *s = &starts[count++];
+            s->rows = all_rows & ~(1u << (h + b - 1));
+            s->east = all_cols & ~(1u << (a - 1));
+            s->west = all_cols;
+            s->up = UINT64_C(1) << (2 * h + a) | UINT64_C(1) << (2 * h + b);
+            s->down = UINT64_C(1) << (n - 1 - a) | UINT64_C(1) << (n - 1 + b);
+            s->symmetric = 0;
+            s->weight = 8;
+            s->queens = 2;
+            s->row[0] = (int8_t)h;
+            s->col[0] = (int8_t)(h + a);
+            s->row[1] = (int8_t)(h + b);
+            s->col[1] = (int8_t)h;
+        }
+    return count;
+}
+
+/* The 2h low bits of rows in reverse order: the row set after a top-bottom reflection. */
+static uint32_t reversed(uint32_t rows, int h)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 2 * h; i++)
+        r |= (rows >> i & 1) << (2 * h - 1 - i);
+    return r;
+}
+
+unsigned nq_join_rows_weight(uint32_t rows, int h)
+{
+    const uint32_t all = (1u << 2 * h) - 1, rev = reversed(rows, h);
+    const uint32_t class[4] = { rows, rev, all & ~rows, all & ~rev };
+    unsigned distinct = 0;
+    for (int i = 0; i < 4; i++) {
+        if (class[i] < rows)
+            return 0;
+        int seen = 0;
+        for (int j = 0; j < i; j++)
+            seen |= class[j] == class[i];
+        distinct += !seen;
+    }
+    return distinct / 2;
+}
+
+/* The low bits of `compact`, spread to the set bits of mask, lowest first (as pdep). */
+static uint32_t deposit(uint32_t compact, uint32_t mask)
+{
+    uint32_t out = 0;
+    for (; mask && compact; mask &= mask - 1, compact >>= 1)
+        out |= (compact & 1) * (mask & -mask);
+    return out;
+}
+
+/* The bits of x at the set bits of mask, packed low (as pext). */
+static uint32_t extract(uint32_t x, uint32_t mask)
+{
+    uint32_t out = 0;
+    for (int k = 0; mask; mask &= mask - 1, k++)
+        out |= ((x & mask & -mask) != 0) << k;
+    return out;
+}
+
+/* The next larger number with as many set bits (Gosper's hack); x nonzero. */
+static uint32_t next_same_count(uint32_t x)
+{
+    uint32_t low = x & -x, ripple = x + low;
+    return ripple | (((x ^ ripple) >> 2) / low);
+}
+
+/* The row sets of a start, all of them: subsets of start->rows with one row per east column. */
+static int next_subset(const nq_join_start *start, uint32_t *rows)
+{
+    const int width = __builtin_popcount(start->rows);
+    uint32_t compact = next_same_count(extract(*rows, start->rows));
+    if (compact >> width)
+        return 0;
+    *rows = deposit(compact, start->rows);
+    return 1;
+}
+
+/* Whether a start counts row set rows: all of them unless the start is symmetric. */
+static int counted(const nq_join_start *start, uint32_t rows, int h)
+{
+    return !start->symmetric || nq_join_rows_weight(rows, h) > 0;
+}
+
+int nq_join_first_rows(const nq_join_start *start, int h, uint32_t *rows)
+{
+    const int k = __builtin_popcount(start->east);
+    if (k == 0 || k > __builtin_popcount(start->rows))
+        return 0;
+    *rows = deposit((1u << k) - 1, start->rows);
+    return counted(start, *rows, h) || nq_join_next_rows(start, h, rows);
+}
+
+int nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows)
+{
+    while (next_subset(start, rows))
+        if (counted(start, *rows, h))
+            return 1;
+    return 0;
+}
+
+/* Lays the starts' row sets into units of `per` each (a start's last unit perhaps fewer),
+ * written to units unless it is NULL; returns how many units. */
+static size_t walk_units(const nq_join_start *starts, int start_count, int h, size_t per,
+                         nq_join_unit *units)
+{
+    size_t made = 0;
+    for (int s = 0; s < start_count; s++) {
+        uint32_t rows;
+        size_t in_unit = 0;
+        for (int more = nq_join_first_rows(&starts[s], h, &rows); more;
+             more = nq_join_next_rows(&starts[s], h, &rows)) {
+            if (in_unit == 0) {
+                if (units)
+                    units[made] = (nq_join_unit){ (uint32_t)s, rows, 0 };
+                made++;
+            }
+            if (units)
+                units[made - 1].count++;
+            in_unit = in_unit + 1 == per ? 0 : in_unit + 1;
+        }
+    }
+    return made;
+}
+
+nq_status nq_join_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
+                        nq_join_unit **units, size_t *count)
+{
+    /* A first walk with one row set per unit counts the row sets. */
+    size_t row_sets = walk_units(starts, start_count, h, 1, NULL);
+    size_t per = min_units && row_sets > min_units ? row_sets / min_units : 1;
+    *count = walk_units(starts, start_count, h, per, NULL);
+    *units = calloc(*count ? *count : 1, sizeof **units);
+    if (!*units)
+        return NQ_ERR_NOMEM;
+    walk_units(starts, start_count, h, per, *units);
+    return NQ_OK;
+}

@@ -1,0 +1,509 @@
+/*
+ * test_join.c - the join counter: every part against a plain reference, the whole against the
+ * published counts and against the backtracker, and its plans (units, memory, checkpoints).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "internal.h"
+#include "join/join.h"
+#include "random_board.h"
+
+/* OEIS A000170 (from ../shared/data/queens-counts.tsv). */
+static const uint64_t published_total[] = { 0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680,
+                                             14200, 73712, 365596, 2279184, 14772512, 95815104,
+                                             666090624 };
+
+/* The total of an empty n x n board by one method, on `threads` threads. */
+static uint64_t count_by(int n, nq_method method, int threads)
+{
+    nq_board b;
+    nq_board_init(&b, n);
+    nq_plan_options options = { .method = method, .threads = threads };
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), method);
+    nq_run_options run = { .threads = threads };
+    nq_count_result r;
+    assert_int_equal(nq_plan_run(plan, &run, &r), NQ_OK);
+    assert_int_equal(r.total.hi, 0);
+    nq_plan_free(plan);
+    return r.total.lo;
+}
+
+/* ---- matchers ----------------------------------------------------------------------------- */
+
+/* The matchers this CPU can run, the portable one first. */
+static int runnable_matchers(nq_match_fn **fns)
+{
+    int count = 0;
+    fns[count++] = nq_match_portable;
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+        fns[count++] = nq_match_avx2;
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq"))
+        fns[count++] = nq_match_avx512;
+    return count;
+}
+
+/* A random pattern of `bits` bits, sparse or dense as density (of 8) says. */
+static uint64_t random_pattern(uint64_t *seed, int bits, int density)
+{
+    uint64_t p = 0;
+    for (int b = 0; b < bits; b++)
+        p |= (uint64_t)(test_below(seed, 8) < density) << b;
+    return p;
+}
+
+/* Every matcher against the pairs counted one by one, on random sets of sizes around the
+ * 512-pattern blocks, empty sets and zero patterns included. */
+static void matchers_count_disjoint_pairs(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 511, 512, 513, 1100 };
+    nq_match_fn *fns[3];
+    int fn_count = runnable_matchers(fns);
+    uint64_t seed = 42, patterns[1100], items[1100];
+    for (int round = 0; round < 60; round++) {
+        int bits = 1 + test_below(&seed, 64);
+        size_t np = sizes[test_below(&seed, 10)], ni = sizes[test_below(&seed, 10)];
+        int density = test_below(&seed, 5);
+        for (size_t i = 0; i < np; i++)
+            patterns[i] = random_pattern(&seed, bits, density);
+        for (size_t i = 0; i < ni; i++)
+            items[i] = random_pattern(&seed, bits, density);
+        /* Three ranges of items with weights 1, 2, 5. */
+        nq_match_items it = { items, { 0, ni / 3, ni / 2, ni }, { 1, 2, 5 }, 3 };
+        uint64_t want = 0;
+        for (int r = 0; r < 3; r++)
+            for (size_t i = it.cut[r]; i < it.cut[r + 1]; i++)
+                for (size_t j = 0; j < np; j++)
+                    want += it.weight[r] * !(items[i] & patterns[j]);
+        void *table = aligned_alloc(64, nq_match_table_size(bits));
+        for (int f = 0; f < fn_count; f++)
+            assert_int_equal(fns[f](patterns, np, &it, bits, table), want);
+        free(table);
+    }
+}
+
+/* ---- quarters and halves ------------------------------------------------------------------ */
+
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* A quarter placement as one number: its cell, then its diagonals. */
+static uint64_t placement_key(size_t cell, uint32_t up, uint32_t down)
+{
+    return (uint64_t)cell << 40 | (uint64_t)up << 20 | down;
+}
+
+/* The quarter table against brute force: every assignment of a column or none to each row, the
+ * ones with no two queens attacking kept; the same placements in the same cells, as often. */
+static void quarter_lists_every_placement(void **state)
+{
+    (void)state;
+    for (int h = 1; h <= 6; h++) {
+        nq_quarter q;
+        assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
+        assert_int_equal(nq_quarter_fill(&q), NQ_OK);
+        const size_t side = (size_t)1 << h;
+        size_t assignments = 1, seen = 0;
+        for (int r = 0; r < h; r++)
+            assignments *= (size_t)h + 1;
+        uint64_t *want = malloc(assignments * sizeof *want), *got = malloc(q.count * sizeof *got);
+        for (size_t a = 0; a < assignments; a++) {
+            uint32_t rows = 0, cols = 0, up = 0, down = 0;
+            int ok = 1;
+            for (size_t x = a, r = 0; r < (size_t)h; r++, x /= (size_t)h + 1) {
+                int c = (int)(x % ((size_t)h + 1)) - 1;
+                if (c < 0)
+                    continue;
+                uint32_t u = 1u << (r + (size_t)c), d = 1u << (r - (size_t)c + (size_t)h - 1);
+                ok &= !(cols >> c & 1) && !(up & u) && !(down & d);
+                rows |= 1u << r, cols |= 1u << c, up |= u, down |= d;
+            }
+            if (ok)
+                want[seen++] = placement_key(rows * side + cols, up, down);
+        }
+        assert_int_equal(q.count, seen);
+        for (size_t cell = 0, k = 0; cell < side * side; cell++)
+            for (uint32_t i = q.start[cell]; i < q.start[cell + 1]; i++)
+                got[k++] = placement_key(cell, q.diags[i].up, q.diags[i].down);
+        qsort(want, seen, sizeof *want, compare_u64);
+        qsort(got, seen, sizeof *got, compare_u64);
+        assert_memory_equal(want, got, seen * sizeof *got);
+        free(want);
+        free(got);
+        nq_quarter_free(&q);
+    }
+}
+
+/* Scratch for listing halves from q. */
+static nq_half_scratch cell_scratch(const nq_quarter *q)
+{
+    size_t cell = (q->largest + 1) * sizeof(uint64_t);
+    nq_half_scratch s = { malloc(cell), malloc(cell), malloc(cell), malloc(cell), malloc(cell),
+                          malloc(cell) };
+    return s;
+}
+
+static void cell_scratch_free(nq_half_scratch *s)
+{
+    free(s->up), free(s->down), free(s->pattern);
+    free(s->north_up), free(s->north_down), free(s->north_pattern);
+}
+
+/* The reference half: queens on the half's free columns, one per row of `rows` (board rows),
+ * none attacking another or the start's queens, found by trying every column for each row;
+ * the pattern of each is the diagonals its own queens take where the halves meet. */
+static void reference_half(int n, const nq_join_start *st, uint64_t board_rows, uint64_t cols,
+                           uint64_t up, uint64_t down, int row, nq_patterns *out)
+{
+    const int h = n / 2, lo = n - h, width = 2 * h - 1;
+    if (row == n) {
+        const uint64_t mask = (UINT64_C(1) << width) - 1;
+        up &= ~st->up, down &= ~st->down;
+        out->at[out->count++] = (up >> lo & mask) | (down >> lo & mask) << width;
+        return;
+    }
+    if (!(board_rows >> row & 1)) {
+        reference_half(n, st, board_rows, cols, up, down, row + 1, out);
+        return;
+    }
+    for (int c = 0; c < n; c++) {
+        uint64_t u = UINT64_C(1) << (row + c), d = UINT64_C(1) << (row - c + n - 1);
+        if ((cols >> c & 1) && !(up & u) && !(down & d))
+            reference_half(n, st, board_rows, cols & ~(UINT64_C(1) << c), up | u, down | d,
+                           row + 1, out);
+    }
+}
+
+/* Every start's halves, east and west, on every row set of small boards, against the
+ * reference: the same patterns, as many times each. */
+static void halves_match_the_reference(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 9; n++) {
+        const int h = n / 2;
+        nq_quarter q;
+        assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
+        assert_int_equal(nq_quarter_fill(&q), NQ_OK);
+        nq_join_start starts[1 + 66];
+        int start_count = nq_join_starts(n, starts);
+        nq_half_scratch scratch = cell_scratch(&q);
+        nq_patterns got = { 0 }, want = { malloc(1 << 16), 0, 1 << 13, 0 };
+        for (int s = 0; s < start_count; s++) {
+            const nq_join_start *st = &starts[s];
+            for (uint32_t rows = 0; rows < (1u << 2 * h); rows++) {
+                if ((rows & ~st->rows) != 0)
+                    continue;
+                for (int east = 0; east <= 1; east++) {
+                    /* Board rows: the start's north rows, then its south ones from n - h. */
+                    uint64_t board_rows = (rows & ((1u << h) - 1)) |
+                                          (uint64_t)(rows >> h) << (n - h);
+                    uint64_t cols = (uint64_t)(east ? st->east : st->west) << (east ? n - h : 0);
+                    if (__builtin_popcount(rows) != __builtin_popcount(east ? st->east : st->west))
+                        continue;
+                    got.count = want.count = 0;
+                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, &scratch, &got),
+                                     NQ_OK);
+                    reference_half(n, st, board_rows, cols, st->up, st->down, 0, &want);
+                    assert_int_equal(got.count, want.count);
+                    qsort(got.at, got.count, sizeof *got.at, compare_u64);
+                    qsort(want.at, want.count, sizeof *want.at, compare_u64);
+                    if (got.count)
+                        assert_memory_equal(got.at, want.at, got.count * sizeof *got.at);
+                }
+            }
+        }
+        cell_scratch_free(&scratch);
+        free(got.at);
+        free(want.at);
+        nq_quarter_free(&q);
+    }
+}
+
+/* The bound on a half's placements holds for every half of every start. */
+static void half_bound_holds(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 13; n++) {
+        nq_quarter q;
+        assert_int_equal(nq_quarter_count(&q, n / 2), NQ_OK);
+        assert_int_equal(nq_quarter_fill(&q), NQ_OK);
+        uint64_t bound = nq_quarter_half_bound(&q);
+        nq_half_scratch cells = cell_scratch(&q);
+        nq_join_start starts[1 + 66];
+        int start_count = nq_join_starts(n, starts);
+        nq_patterns out = { 0 };
+        for (int s = 0; s < start_count; s++) {
+            uint32_t rows;
+            for (int more = nq_join_first_rows(&starts[s], n / 2, &rows); more;
+                 more = nq_join_next_rows(&starts[s], n / 2, &rows))
+                for (int east = 0; east <= 1; east++) {
+                    out.count = 0;
+                    uint32_t half_rows = east ? rows : starts[s].rows & ~rows;
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, &cells,
+                                                      &out), NQ_OK);
+                    assert_true(out.count <= bound);
+                }
+        }
+        free(out.at);
+        cell_scratch_free(&cells);
+        nq_quarter_free(&q);
+    }
+}
+
+/* ---- starts, row sets and units ----------------------------------------------------------- */
+
+/* The weights of the symmetric row sets account for every row set exactly: each class of
+ * row sets counted once, weighted by half its size. */
+static void row_set_weights_cover_every_row_set(void **state)
+{
+    (void)state;
+    for (int h = 2; h <= 8; h++) {
+        nq_join_start starts[1];
+        nq_join_starts(2 * h, starts);
+        uint64_t weighted = 0, all = 0;
+        uint32_t rows;
+        for (int more = nq_join_first_rows(&starts[0], h, &rows); more;
+             more = nq_join_next_rows(&starts[0], h, &rows))
+            weighted += 2 * nq_join_rows_weight(rows, h);
+        for (uint32_t r = 0; r < (1u << 2 * h); r++)
+            all += __builtin_popcount(r) == h;
+        assert_int_equal(weighted, all);
+    }
+}
+
+/* Units take each row set of each start once, in order, and at least as many units as asked
+ * (when there are row sets enough). */
+static void units_cover_each_row_set_once(void **state)
+{
+    (void)state;
+    static const size_t asked[] = { 0, 1, 7, 100, 5000 };
+    for (int n = 4; n <= 13; n++)
+        for (int a = 0; a < 5; a++) {
+            nq_join *join;
+            assert_int_equal(nq_join_create(n, asked[a], 0, 1, &join, NULL), NQ_OK);
+            size_t units = nq_join_unit_count(join), row_sets = 0;
+            uint32_t start = 0, rows = 0;
+            int more = nq_join_first_rows(nq_join_start_at(join, 0), n / 2, &rows);
+            for (size_t u = 0; u < units; u++) {
+                const nq_join_unit *unit = nq_join_unit_at(join, u);
+                if (unit->start != start) {
+                    assert_false(more);   /* the last start's row sets were all taken */
+                    start = unit->start;
+                    more = nq_join_first_rows(nq_join_start_at(join, start), n / 2, &rows);
+                }
+                for (uint32_t k = 0; k < unit->count; k++) {
+                    assert_true(more);
+                    if (k == 0)
+                        assert_int_equal(unit->first, rows);
+                    row_sets++;
+                    more = nq_join_next_rows(nq_join_start_at(join, start), n / 2, &rows);
+                }
+            }
+            assert_false(more);
+            assert_true(units >= (asked[a] < row_sets ? asked[a] : row_sets));
+            nq_join_free(join);
+        }
+}
+
+/* ---- whole counts ------------------------------------------------------------------------- */
+
+static void join_gives_published_totals(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 17; n++)
+        assert_int_equal(count_by(n, NQ_METHOD_JOIN, n % 3 + 1), published_total[n]);
+}
+
+/* Both methods, side by side, with every matcher forced in turn. */
+static void join_agrees_with_backtracker(void **state)
+{
+    (void)state;
+    nq_match_fn *fns[3];
+    int fn_count = runnable_matchers(fns);
+    for (int n = 4; n <= 14; n++) {
+        uint64_t want = count_by(n, NQ_METHOD_BACKTRACK, 2);
+        nq_board b;
+        nq_board_init(&b, n);
+        nq_plan_options options = { .method = NQ_METHOD_JOIN, .min_units = 50 };
+        nq_plan *plan;
+        assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+        for (int f = 0; f < fn_count; f++) {
+            plan->match = fns[f];
+            uint64_t sum = 0;
+            for (size_t u = 0; u < nq_plan_units(plan); u++) {
+                nq_unit_count c;
+                assert_int_equal(nq_plan_count_unit(plan, u, 0, &c), NQ_OK);
+                assert_int_equal(c.unique, 0);
+                sum += c.total;
+            }
+            assert_int_equal(sum, want);
+        }
+        nq_plan_free(plan);
+    }
+}
+
+static void join_counts_18_on_two_threads(void **state)
+{
+    (void)state;
+    assert_int_equal(count_by(18, NQ_METHOD_JOIN, 2), published_total[18]);
+}
+
+/* ---- plans -------------------------------------------------------------------------------- */
+
+static void auto_takes_join_where_it_can(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 14);
+    nq_plan *plan;
+    nq_plan_options options = { 0 };
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_JOIN);
+    nq_plan_free(plan);
+    /* Unique wanted, a small board, a bad square, a placed queen: the backtracker. */
+    options.unique = 1;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
+    nq_plan_free(plan);
+    options = (nq_plan_options){ .method = NQ_METHOD_JOIN, .unique = 1 };
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
+    nq_plan_free(plan);
+    nq_board small;
+    nq_board_init(&small, NQ_JOIN_AUTO_MIN_N - 1);
+    options = (nq_plan_options){ 0 };
+    assert_int_equal(nq_plan_create_with(&small, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
+    nq_plan_free(plan);
+    nq_board blocked = b, placed = b;
+    nq_board_block(&blocked, 3, 4);
+    nq_board_place(&placed, 0, 1);
+    assert_int_equal(nq_plan_create_with(&blocked, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
+    nq_plan_free(plan);
+    assert_int_equal(nq_plan_create_with(&placed, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
+    nq_plan_free(plan);
+    /* Asked for, the join refuses what it cannot count. */
+    options.method = NQ_METHOD_JOIN;
+    assert_int_equal(nq_plan_create_with(&blocked, &options, &plan), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_plan_create_with(&placed, &options, &plan), NQ_ERR_ARGUMENT);
+    nq_board_init(&small, 3);
+    assert_int_equal(nq_plan_create_with(&small, &options, &plan), NQ_ERR_ARGUMENT);
+    nq_board_init(&small, NQ_JOIN_MAX_N + 1);
+    assert_int_equal(nq_plan_create_with(&small, &options, &plan), NQ_ERR_ARGUMENT);
+    options.method = (nq_method)7;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_ERR_ARGUMENT);
+}
+
+static void memory_is_stated_and_bounded(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 16);
+    nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = 3 };
+    uint64_t need;
+    assert_int_equal(nq_plan_memory_needed(&b, &options, &need), NQ_OK);
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_memory(plan), need);
+    nq_plan_free(plan);
+    /* More threads, more memory; a limit below the need refuses, one at it does not. */
+    options.threads = 4;
+    uint64_t more;
+    assert_int_equal(nq_plan_memory_needed(&b, &options, &more), NQ_OK);
+    assert_true(more > need);
+    options.max_memory = more - 1;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_ERR_MEMORY_LIMIT);
+    options.max_memory = more;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    nq_plan_free(plan);
+    /* Auto under too low a limit backtracks, and still counts right. */
+    options = (nq_plan_options){ .max_memory = 1 };
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
+    nq_plan_free(plan);
+    /* Measuring builds nothing: even n = 24, whose tables take gigabytes, is quick. */
+    nq_board_init(&b, 24);
+    options = (nq_plan_options){ .method = NQ_METHOD_JOIN, .threads = 1 };
+    assert_int_equal(nq_plan_memory_needed(&b, &options, &need), NQ_OK);
+    assert_true(need > (UINT64_C(4) << 30));
+}
+
+static void join_refuses_unique_runs(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 10);
+    nq_plan_options options = { .method = NQ_METHOD_JOIN };
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    nq_unit_count c;
+    assert_int_equal(nq_plan_count_unit(plan, 0, 1, &c), NQ_ERR_ARGUMENT);
+    nq_run_options run = { .unique = 1 };
+    nq_count_result r;
+    assert_int_equal(nq_plan_run(plan, &run, &r), NQ_ERR_ARGUMENT);
+    nq_plan_free(plan);
+}
+
+/* A join checkpoint is the join's: the backtracker's plan of the same board refuses it. */
+static void checkpoints_know_their_method(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 12);
+    nq_plan *join, *backtrack;
+    nq_plan_options options = { .method = NQ_METHOD_JOIN };
+    assert_int_equal(nq_plan_create_with(&b, &options, &join), NQ_OK);
+    assert_int_equal(nq_plan_create(&b, 0, &backtrack), NQ_OK);
+    assert_int_not_equal(nq_plan_fingerprint(join), nq_plan_fingerprint(backtrack));
+    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+    nq_checkpoint_header(join, 0, header);
+    assert_true(nq_checkpoint_matches(join, 0, header, sizeof header));
+    assert_false(nq_checkpoint_matches(join, 1, header, sizeof header));
+    assert_false(nq_checkpoint_matches(backtrack, 0, header, sizeof header));
+    assert_false(nq_checkpoint_matches(join, 0, header, sizeof header - 1));
+    nq_checkpoint_state st;
+    nq_parse_error err;
+    assert_int_equal(nq_checkpoint_read(backtrack, 0, header, sizeof header, &st, &err),
+                     NQ_ERR_ARGUMENT);
+    assert_string_equal(err.message, "made with --method join; run with the same method");
+    char text[160];
+    unsigned weight;
+    nq_plan_describe_unit(join, 0, text, sizeof text, &weight);
+    assert_non_null(strstr(text, "east-rows 0x"));
+    nq_plan_free(join);
+    nq_plan_free(backtrack);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(matchers_count_disjoint_pairs),
+        cmocka_unit_test(quarter_lists_every_placement),
+        cmocka_unit_test(halves_match_the_reference),
+        cmocka_unit_test(half_bound_holds),
+        cmocka_unit_test(row_set_weights_cover_every_row_set),
+        cmocka_unit_test(units_cover_each_row_set_once),
+        cmocka_unit_test(join_gives_published_totals),
+        cmocka_unit_test(join_agrees_with_backtracker),
+        cmocka_unit_test(join_counts_18_on_two_threads),
+        cmocka_unit_test(auto_takes_join_where_it_can),
+        cmocka_unit_test(memory_is_stated_and_bounded),
+        cmocka_unit_test(join_refuses_unique_runs),
+        cmocka_unit_test(checkpoints_know_their_method),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

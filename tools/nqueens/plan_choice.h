@@ -1,0 +1,31 @@
+/*
+ * plan_choice.h - how to count, as the command line says: method and memory limit.
+ */
+#ifndef NQ_PLAN_CHOICE_H
+#define NQ_PLAN_CHOICE_H
+
+#include "cli.h"
+
+typedef struct plan_choice {
+    nq_method method;       /* --method; NQ_METHOD_AUTO unless given */
+    uint64_t max_memory;    /* --max-memory in bytes; 0: three quarters of physical memory */
+} plan_choice;
+
+/* Parses --method: auto, backtrack or join. Returns 0 or EXIT_USAGE. */
+int parse_method(const char *text, nq_method *method);
+
+/* Parses --max-memory: bytes, or a number with K, M, G or T (powers of 1024). Returns 0 or
+ * EXIT_USAGE. */
+int parse_memory(const char *text, uint64_t *bytes);
+
+/* Three quarters of the machine's physical memory, 0 if unknown. */
+uint64_t default_max_memory(void);
+
+/* Makes the plan to count board as choice says, for a run on `threads` threads (0: all cores)
+ * with or without unique. Returns 0, or an exit code after a message: EXIT_USAGE when the join
+ * was asked for a board it does not count, EXIT_FAILURE_ when it would need more memory than
+ * allowed or anything else failed. */
+int make_plan(const char *command, const nq_board *board, const plan_choice *choice, int unique,
+              int threads, nq_plan **plan);
+
+#endif /* NQ_PLAN_CHOICE_H */
