@@ -5,6 +5,8 @@
 #include "join.h"
 
 #define MATCH_TARGET
+#define VECTOR_BYTES 8
+#define ADD_POPCOUNT(sum, x) ((sum) += (uint64_t)__builtin_popcountll(x))
 #include "match_body.h"
 
 size_t nq_match_table_size(int bits)

@@ -7,7 +7,8 @@
 #include "join.h"
 
 #define MATCH_TARGET __attribute__((target("avx512f,avx512vpopcntdq")))
-#define ADD_POPCOUNT(sum, fit) (sum) += (lanes)_mm512_popcnt_epi64((__m512i)(fit))
+#define VECTOR_BYTES 64
+#define ADD_POPCOUNT(sum, x) ((sum) += (vector)_mm512_popcnt_epi64((__m512i)(x)))
 #include "match_body.h"
 
 MATCH_TARGET uint64_t nq_match_avx512(const uint64_t *patterns, size_t count,

@@ -9,23 +9,26 @@
  * instructions for 512 pairs.
  *
  * The includer defines MATCH_TARGET, the target attribute of its instruction set (or nothing),
- * and may define ADD_POPCOUNT (below).
+ * VECTOR_BYTES, the width of its registers (8, 32 or 64), and ADD_POPCOUNT(sum, x): adds the
+ * bit count of each 64-bit lane of vector x to that lane of sum.
  */
 #include <string.h>
 
-typedef uint64_t lanes __attribute__((vector_size(64), aligned(64)));
+#if VECTOR_BYTES == 8
+typedef uint64_t vector;
+#else
+typedef uint64_t vector __attribute__((vector_size(VECTOR_BYTES)));
+#endif
+
+/* 512 bits as registers of the instruction set: kept in registers, not spilled. */
+#define WORDS (64 / VECTOR_BYTES)
+typedef struct lanes {
+    vector w[WORDS];
+} __attribute__((aligned(64))) lanes;
 
 #define CHUNK_BITS 6
 #define CHUNK_VALUES (1 << CHUNK_BITS)
 #define BLOCK 512
-
-/* Adds the bit count of each lane of fit to that lane of sum, a lane at a time unless the
- * includer has one instruction for it. */
-#ifndef ADD_POPCOUNT
-#define ADD_POPCOUNT(sum, fit)                                                                   \
-    for (int j = 0; j < 8; j++)                                                                  \
-        (sum)[j] += (uint64_t)__builtin_popcountll((fit)[j])
-#endif
 
 MATCH_TARGET static inline __attribute__((always_inline)) int chunks_of(int bits)
 {
@@ -33,16 +36,19 @@ MATCH_TARGET static inline __attribute__((always_inline)) int chunks_of(int bits
 }
 
 /* Fills the table of one block of count <= 512 patterns. */
-MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes *table, int chunks,
-                                                              const uint64_t *patterns,
-                                                              size_t count)
+MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes *table,
+                                                                           int chunks,
+                                                                           const uint64_t *p,
+                                                                           size_t count)
 {
     memset(table, 0, (size_t)chunks * CHUNK_VALUES * sizeof *table);
     /* First each pattern goes to the entry of the complement of its own chunk value u... */
     for (size_t i = 0; i < count; i++) {
-        uint64_t x = patterns[i];
-        for (int c = 0; c < chunks; c++, x >>= CHUNK_BITS)
-            table[c * CHUNK_VALUES + (~x & (CHUNK_VALUES - 1))][i / 64] |= UINT64_C(1) << i % 64;
+        uint64_t x = p[i];
+        for (int c = 0; c < chunks; c++, x >>= CHUNK_BITS) {
+            uint64_t *entry = (uint64_t *)&table[c * CHUNK_VALUES + (~x & (CHUNK_VALUES - 1))];
+            entry[i / 64] |= UINT64_C(1) << i % 64;
+        }
     }
     /* ...then each entry v gathers the entries of its supersets: u and v are disjoint exactly
      * when v lies within the complement of u. */
@@ -51,35 +57,38 @@ MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes
         for (int b = 0; b < CHUNK_BITS; b++)
             for (int v = 0; v < CHUNK_VALUES; v++)
                 if (!(v >> b & 1))
-                    t[v] |= t[v | 1 << b];
+                    for (int k = 0; k < WORDS; k++)
+                        t[v].w[k] |= t[v | 1 << b].w[k];
     }
 }
 
 /* Counts the matches of items[0..count) in one block's table. */
-MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_block(const lanes *table, int chunks,
-                                                                 const uint64_t *items,
-                                                                 size_t count)
+MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_block(
+    const lanes *table, int chunks, const uint64_t *items, size_t count)
 {
-    lanes sum = { 0 };
+    vector sum[WORDS];
+    memset(sum, 0, sizeof sum);
     for (size_t i = 0; i < count; i++) {
         uint64_t x = items[i];
         lanes fit = table[x & (CHUNK_VALUES - 1)];
         for (int c = 1; c < chunks; c++) {
             x >>= CHUNK_BITS;
-            fit &= table[c * CHUNK_VALUES + (x & (CHUNK_VALUES - 1))];
+            const lanes *t = &table[c * CHUNK_VALUES + (x & (CHUNK_VALUES - 1))];
+            for (int k = 0; k < WORDS; k++)
+                fit.w[k] &= t->w[k];
         }
-        ADD_POPCOUNT(sum, fit);
+        for (int k = 0; k < WORDS; k++)
+            ADD_POPCOUNT(sum[k], fit.w[k]);
     }
     uint64_t total = 0;
+    const uint64_t *lane = (const uint64_t *)sum;
     for (int j = 0; j < 8; j++)
-        total += sum[j];
+        total += lane[j];
     return total;
 }
 
-MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_body(const uint64_t *patterns,
-                                                                size_t count,
-                                                                const nq_match_items *items,
-                                                                int bits, void *table)
+MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_body(
+    const uint64_t *patterns, size_t count, const nq_match_items *items, int bits, void *table)
 {
     const int chunks = chunks_of(bits);
     uint64_t total = 0;
