@@ -95,8 +95,9 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_body(
     for (size_t first = 0; first < count; first += BLOCK) {
         build_block(table, chunks, patterns + first, count - first < BLOCK ? count - first : BLOCK);
         for (int r = 0; r < items->ranges; r++)
-            total += items->weight[r] * query_block(table, chunks, items->at + items->cut[r],
-                                                    items->cut[r + 1] - items->cut[r]);
+            if (items->cut[r + 1] > items->cut[r])
+                total += items->weight[r] * query_block(table, chunks, items->at + items->cut[r],
+                                                        items->cut[r + 1] - items->cut[r]);
     }
     return total;
 }

@@ -217,10 +217,11 @@ static void halves_match_the_reference(void **state)
                                      NQ_OK);
                     reference_half(n, st, board_rows, cols, st->up, st->down, 0, &want);
                     assert_int_equal(got.count, want.count);
+                    if (!got.count)
+                        continue;
                     qsort(got.at, got.count, sizeof *got.at, compare_u64);
                     qsort(want.at, want.count, sizeof *want.at, compare_u64);
-                    if (got.count)
-                        assert_memory_equal(got.at, want.at, got.count * sizeof *got.at);
+                    assert_memory_equal(got.at, want.at, got.count * sizeof *got.at);
                 }
             }
         }
