@@ -39,13 +39,14 @@ struct nq_join_scratch {
     nq_half_scratch cell;               /* one quarter cell's placements */
     nq_patterns east, west;             /* the halves of one row set */
     nq_patterns east_sorted, west_sorted;   /* the same, by flags */
+    nq_sieve_scratch sieve;             /* the same, by signature */
     void *table;                        /* the matcher's */
 };
 
 /* Bytes one worker's scratch takes at most. */
 static uint64_t scratch_bytes(const nq_join *j)
 {
-    return 6 * j->quarter.largest * sizeof(uint64_t) + 4 * j->half_bound * sizeof(uint64_t) +
+    return 6 * j->quarter.largest * sizeof(uint64_t) + 6 * j->half_bound * sizeof(uint64_t) +
            nq_match_table_size(4 * j->h - 2);
 }
 
@@ -165,6 +166,8 @@ void nq_join_scratch_free(nq_join_scratch *s)
     free(s->west.at);
     free(s->east_sorted.at);
     free(s->west_sorted.at);
+    free(s->sieve.patterns.at);
+    free(s->sieve.items.at);
     free(s->table);
     free(s);
 }
@@ -208,26 +211,35 @@ static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s, nq_match_
         return NQ_ERR_NOMEM;
     /* East halves with no flags against every west half, weighted 2^(west flags), and 2 for
      * none (both terms); west halves with none against east halves with flags. */
-    nq_match_items west = { s->west_sorted.at, { west_cut[0], west_cut[1], west_cut[2],
-                                                  west_cut[3] }, { 2, 2, 4 }, 3 };
-    nq_match_items east = { s->east_sorted.at, { east_cut[1], east_cut[2], east_cut[3], 0 },
-                            { 2, 4, 0 }, 2 };
-    *pairs = match(s->east_sorted.at, east_cut[1], &west, 4 * j->h - 2, s->table) +
-             match(s->west_sorted.at, west_cut[1], &east, 4 * j->h - 2, s->table);
+    nq_match_items west = { s->west_sorted.at, 3, { { west_cut[0], west_cut[1], 2 },
+                                                    { west_cut[1], west_cut[2], 2 },
+                                                    { west_cut[2], west_cut[3], 4 } } };
+    nq_match_items east = { s->east_sorted.at, 2, { { east_cut[1], east_cut[2], 2 },
+                                                    { east_cut[2], east_cut[3], 4 } } };
+    uint64_t with_west, with_east;
+    const int bits = 4 * j->h - 2;
+    if (nq_sieve_match(s->east_sorted.at, east_cut[1], &west, bits, match, s->table, &s->sieve,
+                       &with_west) ||
+        nq_sieve_match(s->west_sorted.at, west_cut[1], &east, bits, match, s->table, &s->sieve,
+                       &with_east))
+        return NQ_ERR_NOMEM;
+    *pairs = with_west + with_east;
     return NQ_OK;
 }
 
 /* The pairs of a row set of a start that is not symmetric: the longer list as patterns, so that
  * blocks of 512 fill up. */
-static uint64_t count_plain(const nq_join *j, nq_join_scratch *s, nq_match_fn *match)
+static nq_status count_plain(const nq_join *j, nq_join_scratch *s, nq_match_fn *match,
+                             uint64_t *pairs)
 {
     const nq_patterns *p = &s->east, *i = &s->west;
     if (p->count < i->count) {
         p = &s->west;
         i = &s->east;
     }
-    nq_match_items items = { i->at, { 0, i->count, 0, 0 }, { 1, 0, 0 }, 1 };
-    return match(p->at, p->count, &items, 4 * j->h - 2, s->table);
+    nq_match_items items = { i->at, 1, { { 0, i->count, 1 } } };
+    return nq_sieve_match(p->at, p->count, &items, 4 * j->h - 2, match, s->table, &s->sieve,
+                          pairs);
 }
 
 nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *match,
@@ -254,7 +266,8 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
                 return NQ_ERR_NOMEM;
             weight = nq_join_rows_weight(rows, join->h);
         } else {
-            pairs = count_plain(join, s, match);
+            if (count_plain(join, s, match, &pairs))
+                return NQ_ERR_NOMEM;
             weight = start->weight;
         }
         if (__builtin_mul_overflow(pairs, weight, &pairs) ||

@@ -123,12 +123,17 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
 
 /* ---- match.c: counting disjoint pairs ----------------------------------------------------- */
 
-/* Items to match, in up to three ranges, each with its weight. */
+/* Items to match, in ranges, each with its weight. */
+#define NQ_MATCH_RANGES 192   /* three classes of items times 64 signatures (sieve.c) */
+typedef struct nq_match_range {
+    size_t first, end;      /* items at[first] up to at[end] */
+    unsigned weight;
+} nq_match_range;
+
 typedef struct nq_match_items {
     const uint64_t *at;
-    size_t cut[4];          /* range r is at[cut[r]] up to at[cut[r + 1]] */
-    unsigned weight[3];
     int ranges;
+    nq_match_range range[NQ_MATCH_RANGES];
 } nq_match_items;
 
 /* Bytes of the table a matcher needs for patterns of `bits` bits. */
@@ -144,6 +149,20 @@ nq_match_fn nq_match_portable, nq_match_avx2, nq_match_avx512;
 
 /* The fastest matcher this CPU runs. */
 nq_match_fn *nq_match_best(void);
+
+/* ---- sieve.c: matching split by a few pattern bits ---------------------------------------- */
+
+/* Buffers the sieve sorts into. */
+typedef struct nq_sieve_scratch {
+    nq_patterns patterns, items;
+} nq_sieve_scratch;
+
+/* What match() would count, the patterns first split by a few of their bits so that each item
+ * meets only the patterns free where it is taken there. Into *pairs; returns NQ_OK or
+ * NQ_ERR_NOMEM. */
+nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_items *items,
+                         int bits, nq_match_fn *match, void *table, nq_sieve_scratch *scratch,
+                         uint64_t *pairs);
 
 /* ---- join.c: the counter a plan uses ------------------------------------------------------ */
 

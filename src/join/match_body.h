@@ -94,10 +94,12 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_body(
     uint64_t total = 0;
     for (size_t first = 0; first < count; first += BLOCK) {
         build_block(table, chunks, patterns + first, count - first < BLOCK ? count - first : BLOCK);
-        for (int r = 0; r < items->ranges; r++)
-            if (items->cut[r + 1] > items->cut[r])
-                total += items->weight[r] * query_block(table, chunks, items->at + items->cut[r],
-                                                        items->cut[r + 1] - items->cut[r]);
+        for (int r = 0; r < items->ranges; r++) {
+            const nq_match_range *range = &items->range[r];
+            if (range->end > range->first)
+                total += range->weight * query_block(table, chunks, items->at + range->first,
+                                                     range->end - range->first);
+        }
     }
     return total;
 }

@@ -53,6 +53,22 @@ static void published_counts_16(void **state)
     assert_int_equal(r.unique.lo, published_unique[16]);
 }
 
+/* Totals alone take the join from n = 12 (test_join.c tests it at length): here on threads, so
+ * that ThreadSanitizer watches its workers share the quarter table. */
+static void published_totals_on_threads(void **state)
+{
+    (void)state;
+    for (int n = 12; n <= 15; n++) {
+        nq_board b;
+        nq_board_init(&b, n);
+        for (int threads = 1; threads <= 3; threads++) {
+            nq_count_result r = count_board(&b, threads, 0);
+            assert_int_equal(r.total.lo, published_total[n]);
+            assert_int_equal(r.total.hi, 0);
+        }
+    }
+}
+
 /* The smallest boards by name: they take paths of their own (no frame, no sides). */
 static void smallest_boards(void **state)
 {
@@ -285,6 +301,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(published_counts),
         cmocka_unit_test(published_counts_16),
+        cmocka_unit_test(published_totals_on_threads),
         cmocka_unit_test(smallest_boards),
         cmocka_unit_test(options_may_be_null),
         cmocka_unit_test(all_bad_squares),

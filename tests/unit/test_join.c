@@ -78,17 +78,47 @@ static void matchers_count_disjoint_pairs(void **state)
         for (size_t i = 0; i < ni; i++)
             items[i] = random_pattern(&seed, bits, density);
         /* Three ranges of items with weights 1, 2, 5. */
-        nq_match_items it = { items, { 0, ni / 3, ni / 2, ni }, { 1, 2, 5 }, 3 };
+        nq_match_items it = { items, 3, { { 0, ni / 3, 1 }, { ni / 3, ni / 2, 2 },
+                                          { ni / 2, ni, 5 } } };
         uint64_t want = 0;
         for (int r = 0; r < 3; r++)
-            for (size_t i = it.cut[r]; i < it.cut[r + 1]; i++)
+            for (size_t i = it.range[r].first; i < it.range[r].end; i++)
                 for (size_t j = 0; j < np; j++)
-                    want += it.weight[r] * !(items[i] & patterns[j]);
+                    want += it.range[r].weight * !(items[i] & patterns[j]);
         void *table = aligned_alloc(64, nq_match_table_size(bits));
         for (int f = 0; f < fn_count; f++)
             assert_int_equal(fns[f](patterns, np, &it, bits, table), want);
         free(table);
     }
+}
+
+/* The sieve gives what the matcher gives, from no cut bits (few patterns) to all six. */
+static void sieve_counts_what_the_matcher_does(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = { 0, 100, 2047, 2048, 5000, 70000 };
+    uint64_t seed = 7;
+    uint64_t *patterns = malloc(70000 * sizeof *patterns), items[600];
+    nq_match_fn *best = nq_match_best();
+    for (int round = 0; round < 12; round++) {
+        int bits = 20 + test_below(&seed, 45);
+        size_t np = sizes[round % 6];
+        for (size_t i = 0; i < np; i++)
+            patterns[i] = random_pattern(&seed, bits, 1 + round % 3);
+        for (size_t i = 0; i < 600; i++)
+            items[i] = random_pattern(&seed, bits, 1 + round % 3);
+        nq_match_items it = { items, 3, { { 0, 100, 2 }, { 100, 450, 1 }, { 450, 600, 4 } } };
+        void *table = aligned_alloc(64, nq_match_table_size(bits));
+        nq_sieve_scratch scratch = { { 0 }, { 0 } };
+        uint64_t sieved;
+        assert_int_equal(nq_sieve_match(patterns, np, &it, bits, best, table, &scratch, &sieved),
+                         NQ_OK);
+        assert_int_equal(sieved, nq_match_portable(patterns, np, &it, bits, table));
+        free(scratch.patterns.at);
+        free(scratch.items.at);
+        free(table);
+    }
+    free(patterns);
 }
 
 /* ---- quarters and halves ------------------------------------------------------------------ */
@@ -493,6 +523,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(matchers_count_disjoint_pairs),
+        cmocka_unit_test(sieve_counts_what_the_matcher_does),
         cmocka_unit_test(quarter_lists_every_placement),
         cmocka_unit_test(halves_match_the_reference),
         cmocka_unit_test(half_bound_holds),

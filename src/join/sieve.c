@@ -1,0 +1,116 @@
+/*
+ * sieve.c - a matching split by a few bits of the patterns, as Kluev's counter does for large
+ * boards.
+ *
+ * A pattern and an item that both take one of the cut bits never fit. Sorting the patterns into
+ * buckets by their cut bits (their "signature"), and the items likewise, each bucket of patterns
+ * meets only the items whose signature it does not overlap: with c cut bits each taken by about
+ * two halves in five, a third of the pairs at c = 6. Buckets must stay big enough to fill the
+ * matcher's blocks of 512, so c grows with the number of patterns; the bits cut are those that
+ * patterns and items take most often together.
+ */
+#include <stdlib.h>
+
+#include "join.h"
+
+/* Patterns per bucket to aim at, at the least. */
+#define BUCKET 1024
+#define MAX_CUTS 6
+
+/* Makes room for count values in buffer. */
+static nq_status room(nq_patterns *buffer, size_t count)
+{
+    if (buffer->capacity >= count)
+        return NQ_OK;
+    free(buffer->at);
+    buffer->at = malloc(count * sizeof *buffer->at);
+    buffer->capacity = buffer->at ? count : 0;
+    return buffer->at ? NQ_OK : NQ_ERR_NOMEM;
+}
+
+/* The c bits that patterns and items (the first 1024 of each) take most often together. */
+static int choose_cuts(const uint64_t *patterns, size_t count, const nq_match_items *items,
+                       int bits, int c, int *cut)
+{
+    double taken[64] = { 0 }, met[64] = { 0 };
+    for (size_t i = 0; i < count && i < 1024; i++)
+        for (int b = 0; b < bits; b++)
+            taken[b] += (double)(patterns[i] >> b & 1);
+    for (int r = 0, seen = 0; r < items->ranges && seen < 1024; r++)
+        for (size_t i = items->range[r].first; i < items->range[r].end && seen < 1024; i++, seen++)
+            for (int b = 0; b < bits; b++)
+                met[b] += (double)(items->at[i] >> b & 1);
+    for (int k = 0; k < c; k++) {
+        int best = 0;
+        for (int b = 1; b < bits; b++)
+            best = taken[b] * met[b] > taken[best] * met[best] ? b : best;
+        cut[k] = best;
+        taken[best] = met[best] = -1;
+    }
+    return c;
+}
+
+static unsigned signature(uint64_t x, const int *cut, int c)
+{
+    unsigned s = 0;
+    for (int k = 0; k < c; k++)
+        s |= (unsigned)(x >> cut[k] & 1) << k;
+    return s;
+}
+
+/* Copies values [first, end) to out from offset `at` on, sorted by signature: bucket s at
+ * out[start[s]] up to out[start[s + 1]]. */
+static void sort_by_signature(const uint64_t *values, size_t first, size_t end, const int *cut,
+                              int c, uint64_t *out, size_t at, size_t start[65])
+{
+    size_t next[64] = { 0 };
+    for (size_t i = first; i < end; i++)
+        next[signature(values[i], cut, c)]++;
+    start[0] = at;
+    for (int s = 0; s < 1 << c; s++) {
+        start[s + 1] = start[s] + next[s];
+        next[s] = start[s];
+    }
+    for (size_t i = first; i < end; i++)
+        out[next[signature(values[i], cut, c)]++] = values[i];
+}
+
+nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_items *items,
+                         int bits, nq_match_fn *match, void *table, nq_sieve_scratch *scratch,
+                         uint64_t *pairs)
+{
+    int c = 0;
+    while (c < MAX_CUTS && count >> (c + 1) >= BUCKET)
+        c++;
+    size_t item_count = 0;
+    for (int r = 0; r < items->ranges; r++)
+        item_count = items->range[r].end > item_count ? items->range[r].end : item_count;
+    if (c == 0 || items->ranges > 3) {
+        *pairs = match(patterns, count, items, bits, table);
+        return NQ_OK;
+    }
+    if (room(&scratch->patterns, count) || room(&scratch->items, item_count))
+        return NQ_ERR_NOMEM;
+    int cut[MAX_CUTS];
+    choose_cuts(patterns, count, items, bits, c, cut);
+    size_t bucket[65], item_bucket[3][65];
+    sort_by_signature(patterns, 0, count, cut, c, scratch->patterns.at, 0, bucket);
+    for (int r = 0; r < items->ranges; r++)
+        sort_by_signature(items->at, items->range[r].first, items->range[r].end, cut, c,
+                          scratch->items.at, items->range[r].first, item_bucket[r]);
+    *pairs = 0;
+    for (unsigned g = 0; g < 1u << c; g++) {
+        if (bucket[g + 1] == bucket[g])
+            continue;
+        /* The items whose signature this bucket's does not overlap. */
+        nq_match_items fitting = { scratch->items.at, 0, { { 0, 0, 0 } } };
+        for (int r = 0; r < items->ranges; r++)
+            for (unsigned s = 0; s < 1u << c; s++)
+                if (!(s & g) && item_bucket[r][s + 1] > item_bucket[r][s])
+                    fitting.range[fitting.ranges++] = (nq_match_range){
+                        item_bucket[r][s], item_bucket[r][s + 1], items->range[r].weight };
+        *pairs += match(scratch->patterns.at + bucket[g], bucket[g + 1] - bucket[g], &fitting,
+                        bits, table);
+    }
+    return NQ_OK;
+}
