@@ -114,7 +114,7 @@ static struct timespec deadline_after(double seconds)
 static void watch(run_job *job, const struct timespec *start)
 {
     const nq_run_options *o = job->options;
-    double tick = o->tick > 0 ? o->tick : 0.25;
+    double tick = o->tick > 0 ? o->tick : 0.25, last = -tick;
     pthread_mutex_lock(&job->lock);
     for (;;) {
         if (o->stop && *o->stop && !job->status) {
@@ -122,18 +122,22 @@ static void watch(run_job *job, const struct timespec *start)
             atomic_store(&job->stopping, 1);
         }
         job->progress.elapsed = seconds_since(start);
-        nq_progress snapshot = job->progress;
         int finished = job->workers_left == 0;
-        pthread_mutex_unlock(&job->lock);
-        int stop = o->on_tick && o->on_tick(o->context, &snapshot);
-        pthread_mutex_lock(&job->lock);
-        if (stop && !job->status) {
-            job->status = NQ_ERR_STOPPED;
-            atomic_store(&job->stopping, 1);
+        /* A worker ending wakes this thread too: report on ticks and at the end only. */
+        if (finished || job->progress.elapsed - last >= tick) {
+            last = job->progress.elapsed;
+            nq_progress snapshot = job->progress;
+            pthread_mutex_unlock(&job->lock);
+            int stop = o->on_tick && o->on_tick(o->context, &snapshot);
+            pthread_mutex_lock(&job->lock);
+            if (stop && !job->status) {
+                job->status = NQ_ERR_STOPPED;
+                atomic_store(&job->stopping, 1);
+            }
         }
         if (finished)
             break;
-        struct timespec until = deadline_after(tick);
+        struct timespec until = deadline_after(last + tick - seconds_since(start));
         if (job->workers_left > 0)
             pthread_cond_timedwait(&job->changed, &job->lock, &until);
     }

@@ -95,14 +95,20 @@ static nq_status parse_board(nq_solution_reader *reader, const nq_line *first, i
                              size_t capacity, size_t *n, nq_parse_error *err)
 {
     size_t rows = 0, width = first->length;
+    if (width > NQ_MAX_N) {
+        nq_parse_error_set(err, first->number, NQ_MAX_N + 1,
+                           "row has %zu squares; a board has at most %d", width, NQ_MAX_N);
+        return NQ_ERR_SYNTAX;
+    }
     nq_line line = *first;
     do {
         nq_status status = check_board_row(&line, width, err);
         if (status)
             return status;
-        if (rows == capacity || rows == NQ_MAX_N)
-            return NQ_ERR_SIZE;
-        cols[rows++] = row_queen(&line);
+        /* Rows past the width are counted, not kept: the board is refused below. */
+        if (rows < width && rows < capacity)
+            cols[rows] = row_queen(&line);
+        rows++;
     } while (nq_next_line(&reader->pos, reader->end, &reader->line, &line) &&
              !nq_line_is_blank(&line));
     if (rows != width) {
@@ -110,6 +116,8 @@ static nq_status parse_board(nq_solution_reader *reader, const nq_line *first, i
                            "board has %zu rows of %zu squares; a solution is square", rows, width);
         return NQ_ERR_SYNTAX;
     }
+    if (rows > capacity)
+        return NQ_ERR_SIZE;
     *n = rows;
     return NQ_OK;
 }

@@ -127,6 +127,14 @@ check "verify attack" 1 "1 of 2 solutions valid" \
 printf '2 4 1 5\n' >"$tmp/v2"
 check "verify off board" 1 "0 of 1 solutions valid" \
     "nqueens: <stdin>:1: solution 1 is invalid: the queen of row 4 is in column 5, off the board of 4 columns" "$tmp/v2" -- verify
+# A column 0 is off the board too; it must not be taken for a board row without a queen.
+printf '2 4 1 0\n' >"$tmp/v2b"
+check "verify column 0" 1 "0 of 1 solutions valid" \
+    "nqueens: <stdin>:1: solution 1 is invalid: the queen of row 4 is in column 0, off the board of 4 columns" "$tmp/v2b" -- verify
+printf 'Q%.0s' 1 >"$tmp/v65"; printf '.%.0s' $(seq 64) >>"$tmp/v65"; printf '\n' >>"$tmp/v65"
+check "verify board wider than 64" 2 "" "nqueens: <stdin>:1:65: row has 65 squares; a board has at most 64" "$tmp/v65" -- verify
+printf '.Q..\n...Q\nQ...\n..Q.\n.Q..\n' >"$tmp/v5rows"
+check "verify board with a row too many" 2 "" "nqueens: <stdin>:1:1: board has 5 rows of 4 squares; a solution is square" "$tmp/v5rows" -- verify
 printf '.Q..\n....\nQ...\n..Q.\n' >"$tmp/v3"
 check "verify row without queen" 1 "0 of 1 solutions valid" \
     "nqueens: <stdin>:1: solution 1 is invalid: row 2 has no queen" "$tmp/v3" -- verify
@@ -147,6 +155,9 @@ check "unknown command" 2 "" "nqueens: unknown command 'cuont'; see 'nqueens --h
 check "unknown option" 2 "" "nqueens: count: unknown option '--fast'; see 'nqueens count --help'" -- count 8 --fast
 check "unknown short option" 2 "" "nqueens: solve: unknown option '-x'; see 'nqueens solve --help'" -- solve 8 -x
 check "option without value" 2 "" "nqueens: solve: option '--format' needs a value; see 'nqueens solve --help'" -- solve 4 --format
+check "option given a value it does not take" 2 "" "nqueens: count: option '--unique' takes no value; see 'nqueens count --help'" -- count 8 --unique=yes
+check "--no-progress given a value" 2 "" "nqueens: count: option '--no-progress' takes no value; see 'nqueens count --help'" -- count 8 --no-progress=1
+check "unknown option with a value" 2 "" "nqueens: count: unknown option '--bogus=3'; see 'nqueens count --help'" -- count 8 --bogus=3
 check "unknown format" 2 "" "nqueens: solve: unknown format 'svgx'; expected board, leetcode, cols, unicode or svg" -- solve 4 --format svgx
 check "negative limit" 2 "" "nqueens: solve: -1 is negative; numbers here are positive" -- solve 4 --limit -1
 check "limit not a number" 2 "" "nqueens: limit K 'many' is not a number" -- solve 4 --limit many
@@ -227,6 +238,12 @@ check "resume after SIGINT" 0 14772512 "" -- count 16 --method backtrack --threa
 [ "$(cat "$tmp/out")" = 14200 ] &&
     grep -q "^9225/9225 units (100.0%), 14200 solutions, .* units/s, elapsed 0:00:00, ETA 0:00:00$" "$tmp/err"
 expect_true "count --progress reports on stderr only" $?
+once=0
+for i in 1 2 3 4 5; do
+    "$nq" count 8 --threads 16 --progress 2>"$tmp/err" >/dev/null &&
+        [ "$(grep -c "^73/73 units" "$tmp/err")" = 1 ] || once=1
+done
+expect_true "count --progress into a file: the final report once" $once
 "$nq" count 12 --method backtrack --subtotals "$tmp/sub.csv" >/dev/null
 [ "$(head -1 "$tmp/sub.csv")" = "unit,weight,placement,total,unique" ] &&
     [ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u }' "$tmp/sub.csv")" = "14200 1787" ]

@@ -19,19 +19,21 @@ static const char help[] =
     "Exit codes: 0 all valid, 1 an invalid solution, 2 bad input (unreadable, not a solution\n"
     "list).\n";
 
-/* Explains why solution number `index` (starting on line `line`) is invalid. */
+/* Explains why solution number `index` (starting on line `line`) is invalid. In the board
+ * format, columns -1 and -2 stand for a row with no queen and with several; in the cols
+ * format, -1 is a column 0 that was written. */
 static void report_invalid(const char *name, uint64_t index, int line, nq_status status,
-                           const nq_conflict *k, size_t n)
+                           const nq_conflict *k, size_t n, int board)
 {
     const char *what = "is invalid";
     if (status == NQ_ERR_ATTACK)
         fail(0, "%s:%d: solution %" PRIu64 " %s: the queens in row %" PRId64 ", column %" PRId64
              " and row %" PRId64 ", column %" PRId64 " attack each other", name, line, index, what,
              k->row1 + 1, k->col1 + 1, k->row2 + 1, k->col2 + 1);
-    else if (k->col1 == -1)
+    else if (board && k->col1 == -1)
         fail(0, "%s:%d: solution %" PRIu64 " %s: row %" PRId64 " has no queen", name, line, index,
              what, k->row1 + 1);
-    else if (k->col1 == -2)
+    else if (board && k->col1 == -2)
         fail(0, "%s:%d: solution %" PRIu64 " %s: row %" PRId64 " has more than one queen", name,
              line, index, what, k->row1 + 1);
     else
@@ -65,7 +67,8 @@ static int verify_all(const char *name, const char *text, size_t length)
         if (!check)
             valid++;
         else if (!code && (code = EXIT_FAILURE_))
-            report_invalid(name, total, line, check, &conflict, n);
+            report_invalid(name, total, line, check, &conflict, n,
+                           reader.format == 1 + NQ_FORMAT_BOARD);
     }
     free(cols);
     if (status == NQ_ERR_SYNTAX)

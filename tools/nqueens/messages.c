@@ -40,10 +40,16 @@ int reject_negative_numbers(const char *command, int argc, char **argv)
 
 int fail_option(const char *command, int code, int option, const char *arg)
 {
+    const char *value = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
     if (code == ':')
         return fail(EXIT_USAGE, "%s: option '%s' needs a value; see 'nqueens %s --help'",
                     command, arg, command);
-    if (option)
+    /* A known long option given a value it does not take: getopt names it by its short
+     * letter, or by a number for options that have none; say it as it was typed. */
+    if (option && value)
+        return fail(EXIT_USAGE, "%s: option '%.*s' takes no value; see 'nqueens %s --help'",
+                    command, (int)(value - arg), arg, command);
+    if (option > 0 && option < 128 && strncmp(arg, "--", 2) != 0)
         return fail(EXIT_USAGE, "%s: unknown option '-%c'; see 'nqueens %s --help'", command,
                     option, command);
     return fail(EXIT_USAGE, "%s: unknown option '%s'; see 'nqueens %s --help'", command, arg,

@@ -23,10 +23,14 @@ static void format_duration(double seconds, char buf[32])
 void progress_show(const nq_progress *p)
 {
     static double last_line = -FILE_INTERVAL;   /* elapsed time of the last report in a file */
-    int terminal = isatty(STDERR_FILENO);
-    if (!terminal && p->elapsed - last_line < FILE_INTERVAL && p->units_done < p->units_total)
+    static int final_shown;                     /* the report of all units done was written */
+    int terminal = isatty(STDERR_FILENO), final = p->units_done == p->units_total;
+    /* In a file: a report every ten seconds, and the final one once (the run may report all
+     * units done more than once while its workers end). */
+    if (!terminal && (final ? final_shown : p->elapsed - last_line < FILE_INTERVAL))
         return;
     last_line = p->elapsed;
+    final_shown |= final;
     char solutions[40], elapsed[32], eta[32];
     nq_u128_format(p->total, solutions);
     uint64_t counted = p->units_done - p->units_resumed;
