@@ -8,6 +8,7 @@
  * the other half needs to know of one is only the diagonals it takes where the halves meet.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "join.h"
 
@@ -67,24 +68,56 @@ static size_t fitting(placed_cell cell, int n, int h, const nq_join_start *start
     return m;
 }
 
-/* Joins every placement of the north cell with every one of the south cell that fits. */
-static nq_status join_cells(placed_cell north, placed_cell south, int n, int h,
-                            const nq_join_start *start, nq_half_scratch *s, nq_patterns *out)
+/* The placements of south cell (rows of the cache's key, cols), fitted: from the cache, or
+ * fitted now and kept. Sets *up, *down, *pattern and returns how many. */
+static size_t south_fitted(nq_south_cache *c, placed_cell cell, uint32_t cols, int n, int h,
+                           const nq_join_start *start, const uint64_t **up,
+                           const uint64_t **down, const uint64_t **pattern)
 {
-    const size_t m = fitting(south, n, h, start, s->up, s->down, s->pattern);
+    if (c->first[cols] == UINT32_MAX) {
+        c->first[cols] = (uint32_t)c->used;
+        c->count[cols] = (uint32_t)fitting(cell, n, h, start, c->up + c->used,
+                                           c->down + c->used, c->pattern + c->used);
+        c->used += c->count[cols];
+    }
+    *up = c->up + c->first[cols];
+    *down = c->down + c->first[cols];
+    *pattern = c->pattern + c->first[cols];
+    return c->count[cols];
+}
+
+/* Makes c the cache of the south cells of (start, half, rows), emptying it if it was another's. */
+static void south_key(nq_south_cache *c, const nq_join_start *start, uint32_t rows, int h)
+{
+    if (c->start == start && c->rows == rows)
+        return;
+    c->start = start;
+    c->rows = rows;
+    c->used = 0;
+    memset(c->first, 0xff, ((size_t)1 << h) * sizeof *c->first);
+}
+
+/* Joins every placement of the north cell with every one of the south cell that fits. */
+static nq_status join_cells(placed_cell north, placed_cell south, uint32_t south_cols, int n,
+                            int h, const nq_join_start *start, nq_half_scratch *s,
+                            nq_south_cache *cache, nq_patterns *out)
+{
+    const uint64_t *south_up, *south_down, *south_pattern;
+    const size_t m = south_fitted(cache, south, south_cols, n, h, start, &south_up, &south_down,
+                                  &south_pattern);
     if (!m)
         return NQ_OK;
-    const size_t k = fitting(north, n, h, start, s->north_up, s->north_down, s->north_pattern);
+    const size_t k = fitting(north, n, h, start, s->up, s->down, s->pattern);
     if (reserve(out, k * m + 1))
         return NQ_ERR_NOMEM;
     uint64_t *at = out->at;
     size_t count = out->count;
     for (size_t i = 0; i < k; i++) {
-        const uint64_t up = s->north_up[i], down = s->north_down[i], pattern = s->north_pattern[i];
+        const uint64_t up = s->up[i], down = s->down[i], pattern = s->pattern[i];
         /* Written always, kept when the two fit: no branch to mispredict. */
         for (size_t j = 0; j < m; j++) {
-            at[count] = pattern | s->pattern[j];
-            count += !((up & s->up[j]) | (down & s->down[j]));
+            at[count] = pattern | south_pattern[j];
+            count += !((up & south_up[j]) | (down & south_down[j]));
         }
     }
     out->count = count;
@@ -98,17 +131,67 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
     const uint32_t north_rows = rows & ((1u << h) - 1), south_rows = rows >> h;
     const uint32_t cols = east ? start->east : start->west;
     const int col0 = east ? n - h : 0, north_queens = __builtin_popcount(north_rows);
+    nq_south_cache *cache = &scratch->south[east != 0];
+    south_key(cache, start, south_rows, h);
     /* Every share of the half's columns: north_queens of them to the north quarter. */
     const uint16_t *share = q->subsets + q->subsets_start[north_queens];
     const uint16_t *end = q->subsets + q->subsets_start[north_queens + 1];
     for (; share < end; share++) {
         if (*share & ~cols)
             continue;
+        const uint32_t south_cols = cols & ~*share;
         placed_cell north = place_cell(q, n, north_rows, *share, 0, col0);
-        placed_cell south = place_cell(q, n, south_rows, cols & ~*share, n - h, col0);
+        placed_cell south = place_cell(q, n, south_rows, south_cols, n - h, col0);
         if (north.begin < north.end && south.begin < south.end &&
-            join_cells(north, south, n, h, start, scratch, out))
+            join_cells(north, south, south_cols, n, h, start, scratch, cache, out))
             return NQ_ERR_NOMEM;
     }
     return NQ_OK;
+}
+
+uint64_t nq_half_scratch_bytes(const nq_quarter *q)
+{
+    const uint64_t side = UINT64_C(1) << q->h;
+    return 3 * (q->largest + 1) * sizeof(uint64_t) +
+           2 * (2 * side * sizeof(uint32_t) + 3 * (q->row_most + 1) * sizeof(uint64_t));
+}
+
+nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q)
+{
+    const size_t side = (size_t)1 << q->h, cell = q->largest + 1, row = q->row_most + 1;
+    memset(s, 0, sizeof *s);
+    s->up = malloc(cell * sizeof *s->up);
+    s->down = malloc(cell * sizeof *s->down);
+    s->pattern = malloc(cell * sizeof *s->pattern);
+    int ok = s->up && s->down && s->pattern;
+    for (int e = 0; e < 2; e++) {
+        nq_south_cache *c = &s->south[e];
+        c->first = malloc(side * sizeof *c->first);
+        c->count = malloc(side * sizeof *c->count);
+        c->up = malloc(row * sizeof *c->up);
+        c->down = malloc(row * sizeof *c->down);
+        c->pattern = malloc(row * sizeof *c->pattern);
+        ok = ok && c->first && c->count && c->up && c->down && c->pattern;
+    }
+    if (!ok) {
+        nq_half_scratch_free(s);
+        return NQ_ERR_NOMEM;
+    }
+    return NQ_OK;
+}
+
+void nq_half_scratch_free(nq_half_scratch *s)
+{
+    free(s->up);
+    free(s->down);
+    free(s->pattern);
+    for (int e = 0; e < 2; e++) {
+        nq_south_cache *c = &s->south[e];
+        free(c->first);
+        free(c->count);
+        free(c->up);
+        free(c->down);
+        free(c->pattern);
+    }
+    memset(s, 0, sizeof *s);
 }

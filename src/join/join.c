@@ -46,7 +46,7 @@ struct nq_join_scratch {
 /* Bytes one worker's scratch takes at most. */
 static uint64_t scratch_bytes(const nq_join *j)
 {
-    return 6 * j->quarter.largest * sizeof(uint64_t) + 6 * j->half_bound * sizeof(uint64_t) +
+    return nq_half_scratch_bytes(&j->quarter) + 6 * j->half_bound * sizeof(uint64_t) +
            nq_match_table_size(4 * j->h - 2);
 }
 
@@ -134,18 +134,14 @@ nq_join_scratch *nq_join_scratch_create(const nq_join *join)
     nq_join_scratch *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    const size_t cell = join->quarter.largest + 1;
-    s->cell.up = malloc(cell * sizeof(uint64_t));
-    s->cell.down = malloc(cell * sizeof(uint64_t));
-    s->cell.pattern = malloc(cell * sizeof(uint64_t));
-    s->cell.north_up = malloc(cell * sizeof(uint64_t));
-    s->cell.north_down = malloc(cell * sizeof(uint64_t));
-    s->cell.north_pattern = malloc(cell * sizeof(uint64_t));
+    if (nq_half_scratch_init(&s->cell, &join->quarter)) {
+        free(s);
+        return NULL;
+    }
     s->east.limit = s->west.limit = join->half_bound + 1;
     size_t table = nq_match_table_size(4 * join->h - 2);
     s->table = aligned_alloc(64, (table + 63) / 64 * 64);
-    if (!s->cell.up || !s->cell.down || !s->cell.pattern || !s->cell.north_up ||
-        !s->cell.north_down || !s->cell.north_pattern || !s->table) {
+    if (!s->table) {
         nq_join_scratch_free(s);
         return NULL;
     }
@@ -156,12 +152,7 @@ void nq_join_scratch_free(nq_join_scratch *s)
 {
     if (!s)
         return;
-    free(s->cell.up);
-    free(s->cell.down);
-    free(s->cell.pattern);
-    free(s->cell.north_up);
-    free(s->cell.north_down);
-    free(s->cell.north_pattern);
+    nq_half_scratch_free(&s->cell);
     free(s->east.at);
     free(s->west.at);
     free(s->east_sorted.at);

@@ -41,6 +41,7 @@ typedef struct nq_quarter {
     nq_quarter_diags *diags;    /* every placement */
     size_t count;               /* how many */
     size_t largest;             /* the most placements sharing one row set and column set */
+    size_t row_most;            /* the most placements sharing one row set */
     uint16_t *subsets;          /* the 2^h column sets, by size: those of size k are */
     uint32_t subsets_start[14]; /* subsets[subsets_start[k]] up to subsets[subsets_start[k+1]] */
 } nq_quarter;
@@ -107,12 +108,31 @@ typedef struct nq_patterns {
     size_t limit;       /* the most it may need (0: unknown): it grows no further than that */
 } nq_patterns;
 
-/* Scratch a worker needs to list halves: room for a south and a north quarter cell's
- * placements (the quarter's `largest` each), on the board. */
+/* The south cells of one half on one set of south rows, fitted to the start and kept: the row
+ * sets of a unit come in increasing order, so that consecutive ones mostly share their south
+ * rows (the high bits), and each south cell is fitted once for many row sets. */
+typedef struct nq_south_cache {
+    const nq_join_start *start;     /* the key: the start and the south rows */
+    uint32_t rows;
+    uint32_t *first, *count;        /* by column set: where its placements are, how many
+                                       (first UINT32_MAX: not fitted yet) */
+    uint64_t *up, *down, *pattern;  /* the placements: board diagonals, meeting pattern */
+    size_t used;
+} nq_south_cache;
+
+/* Scratch a worker needs to list halves: one north cell's placements, fitted, and the south
+ * cells of each half. */
 typedef struct nq_half_scratch {
     uint64_t *up, *down, *pattern;
-    uint64_t *north_up, *north_down, *north_pattern;
+    nq_south_cache south[2];        /* west, east */
 } nq_half_scratch;
+
+/* Allocates s for listing halves from q. Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q);
+void nq_half_scratch_free(nq_half_scratch *s);
+
+/* The bytes nq_half_scratch_init allocates. */
+uint64_t nq_half_scratch_bytes(const nq_quarter *q);
 
 /* Appends to out the pattern of every placement of the east (east nonzero) or west half of the
  * n x n board on rows `rows` (numbered as in nq_join_start) that fits with the start's queens:

@@ -44,7 +44,7 @@ nq_status nq_quarter_count(nq_quarter *q, int h)
     if (!w.start)
         return NQ_ERR_NOMEM;
     place_rows(&w, 0, 0, 0, 0, 0);
-    *q = (nq_quarter){ h, w.start, NULL, 0, 0, malloc(side * sizeof *q->subsets), { 0 } };
+    *q = (nq_quarter){ h, w.start, NULL, 0, 0, 0, malloc(side * sizeof *q->subsets), { 0 } };
     if (!q->subsets) {
         nq_quarter_free(q);
         return NQ_ERR_NOMEM;
@@ -59,6 +59,10 @@ nq_status nq_quarter_count(nq_quarter *q, int h)
     for (size_t c = 0; c < cells; c++) {
         q->largest = w.start[c + 1] > q->largest ? w.start[c + 1] : q->largest;
         w.start[c + 1] += w.start[c];
+        if ((c + 1) % side == 0) {   /* the last cell of a row set */
+            size_t row = w.start[c + 1] - w.start[c + 1 - side];
+            q->row_most = row > q->row_most ? row : q->row_most;
+        }
     }
     q->count = w.start[cells];
     return NQ_OK;

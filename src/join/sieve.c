@@ -28,26 +28,28 @@ static nq_status room(nq_patterns *buffer, size_t count)
     return buffer->at ? NQ_OK : NQ_ERR_NOMEM;
 }
 
-/* The c bits that patterns and items (the first 1024 of each) take most often together. */
-static int choose_cuts(const uint64_t *patterns, size_t count, const nq_match_items *items,
-                       int bits, int c, int *cut)
+/* The c bits that patterns and items (a sample of each) take most often together. */
+static void choose_cuts(const uint64_t *patterns, size_t count, const nq_match_items *items,
+                        int c, int *cut)
 {
+    enum { SAMPLE = 128 };
     double taken[64] = { 0 }, met[64] = { 0 };
-    for (size_t i = 0; i < count && i < 1024; i++)
-        for (int b = 0; b < bits; b++)
-            taken[b] += (double)(patterns[i] >> b & 1);
-    for (int r = 0, seen = 0; r < items->ranges && seen < 1024; r++)
-        for (size_t i = items->range[r].first; i < items->range[r].end && seen < 1024; i++, seen++)
-            for (int b = 0; b < bits; b++)
-                met[b] += (double)(items->at[i] >> b & 1);
+    for (size_t i = 0; i < count; i += count / SAMPLE + 1)
+        for (uint64_t x = patterns[i]; x; x &= x - 1)
+            taken[__builtin_ctzll(x)]++;
+    for (int r = 0; r < items->ranges; r++) {
+        const nq_match_range *range = &items->range[r];
+        for (size_t i = range->first; i < range->end; i += (range->end - range->first) / SAMPLE + 1)
+            for (uint64_t x = items->at[i]; x; x &= x - 1)
+                met[__builtin_ctzll(x)]++;
+    }
     for (int k = 0; k < c; k++) {
         int best = 0;
-        for (int b = 1; b < bits; b++)
+        for (int b = 1; b < 64; b++)
             best = taken[b] * met[b] > taken[best] * met[best] ? b : best;
         cut[k] = best;
         taken[best] = met[best] = -1;
     }
-    return c;
 }
 
 static unsigned signature(uint64_t x, const int *cut, int c)
@@ -92,7 +94,7 @@ nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_
     if (room(&scratch->patterns, count) || room(&scratch->items, item_count))
         return NQ_ERR_NOMEM;
     int cut[MAX_CUTS];
-    choose_cuts(patterns, count, items, bits, c, cut);
+    choose_cuts(patterns, count, items, c, cut);
     size_t bucket[65], item_bucket[3][65];
     sort_by_signature(patterns, 0, count, cut, c, scratch->patterns.at, 0, bucket);
     for (int r = 0; r < items->ranges; r++)

@@ -179,16 +179,14 @@ static void quarter_lists_every_placement(void **state)
 /* Scratch for listing halves from q. */
 static nq_half_scratch cell_scratch(const nq_quarter *q)
 {
-    size_t cell = (q->largest + 1) * sizeof(uint64_t);
-    nq_half_scratch s = { malloc(cell), malloc(cell), malloc(cell), malloc(cell), malloc(cell),
-                          malloc(cell) };
+    nq_half_scratch s;
+    assert_int_equal(nq_half_scratch_init(&s, q), NQ_OK);
     return s;
 }
 
 static void cell_scratch_free(nq_half_scratch *s)
 {
-    free(s->up), free(s->down), free(s->pattern);
-    free(s->north_up), free(s->north_down), free(s->north_pattern);
+    nq_half_scratch_free(s);
 }
 
 /* The reference half: queens on the half's free columns, one per row of `rows` (board rows),
