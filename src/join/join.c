@@ -46,8 +46,9 @@ struct nq_join_scratch {
 /* Bytes one worker's scratch takes at most. */
 static uint64_t scratch_bytes(const nq_join *j)
 {
+    /* Halves, their copies sorted by flags and by signature, a signature byte each. */
     return nq_half_scratch_bytes(&j->quarter) + 6 * j->half_bound * sizeof(uint64_t) +
-           nq_match_table_size(4 * j->h - 2);
+           j->half_bound + nq_match_table_size(4 * j->h - 2);
 }
 
 /* Lays out j's quarter for n and works out what j needs with `threads` workers. */
@@ -159,13 +160,14 @@ void nq_join_scratch_free(nq_join_scratch *s)
     free(s->west_sorted.at);
     free(s->sieve.patterns.at);
     free(s->sieve.items.at);
+    free(s->sieve.signatures.at);
     free(s->table);
     free(s);
 }
 
-/* Copies in's patterns to out grouped by how many of the bits `flags` they hold (0, 1, 2):
+/* Copies in's patterns to out grouped by how many of the two bits `flag` they hold (0, 1, 2):
  * group g is out->at[cut[g]] up to out->at[cut[g + 1]]. */
-static nq_status sort_by_flags(const nq_patterns *in, uint64_t flags, nq_patterns *out,
+static nq_status sort_by_flags(const nq_patterns *in, const int flag[2], nq_patterns *out,
                                size_t cut[4])
 {
     if (out->capacity < in->count) {
@@ -177,14 +179,14 @@ static nq_status sort_by_flags(const nq_patterns *in, uint64_t flags, nq_pattern
     }
     size_t next[3] = { 0, 0, 0 };
     for (size_t i = 0; i < in->count; i++)
-        next[__builtin_popcountll(in->at[i] & flags)]++;
+        next[(in->at[i] >> flag[0] & 1) + (in->at[i] >> flag[1] & 1)]++;
     cut[0] = 0;
     for (int g = 0; g < 3; g++)
         cut[g + 1] = cut[g] + next[g];
     for (int g = 0; g < 3; g++)
         next[g] = cut[g];
     for (size_t i = 0; i < in->count; i++)
-        out->at[next[__builtin_popcountll(in->at[i] & flags)]++] = in->at[i];
+        out->at[next[(in->at[i] >> flag[0] & 1) + (in->at[i] >> flag[1] & 1)]++] = in->at[i];
     out->count = in->count;
     return NQ_OK;
 }
@@ -194,8 +196,7 @@ static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s, nq_match_
                                  uint64_t *pairs)
 {
     /* The long diagonals' bits in a pattern: up and down diagonal n - 1. */
-    const int width = 2 * j->h - 1;
-    const uint64_t flags = UINT64_C(1) << (j->h - 1) | UINT64_C(1) << (width + j->h - 1);
+    const int flags[2] = { j->h - 1, 2 * j->h - 1 + j->h - 1 };
     size_t east_cut[4], west_cut[4];
     if (sort_by_flags(&s->east, flags, &s->east_sorted, east_cut) ||
         sort_by_flags(&s->west, flags, &s->west_sorted, west_cut))

@@ -172,9 +172,9 @@ nq_match_fn *nq_match_best(void);
 
 /* ---- sieve.c: matching split by a few pattern bits ---------------------------------------- */
 
-/* Buffers the sieve sorts into. */
+/* Buffers the sieve sorts into, and room for a signature byte per value. */
 typedef struct nq_sieve_scratch {
-    nq_patterns patterns, items;
+    nq_patterns patterns, items, signatures;
 } nq_sieve_scratch;
 
 /* What match() would count, the patterns first split by a few of their bits so that each item

@@ -61,20 +61,20 @@ static unsigned signature(uint64_t x, const int *cut, int c)
 }
 
 /* Copies values [first, end) to out from offset `at` on, sorted by signature: bucket s at
- * out[start[s]] up to out[start[s + 1]]. */
+ * out[start[s]] up to out[start[s + 1]]. sig is scratch for one signature per value. */
 static void sort_by_signature(const uint64_t *values, size_t first, size_t end, const int *cut,
-                              int c, uint64_t *out, size_t at, size_t start[65])
+                              int c, uint64_t *out, size_t at, size_t start[65], uint8_t *sig)
 {
     size_t next[64] = { 0 };
     for (size_t i = first; i < end; i++)
-        next[signature(values[i], cut, c)]++;
+        next[sig[i - first] = (uint8_t)signature(values[i], cut, c)]++;
     start[0] = at;
     for (int s = 0; s < 1 << c; s++) {
         start[s + 1] = start[s] + next[s];
         next[s] = start[s];
     }
     for (size_t i = first; i < end; i++)
-        out[next[signature(values[i], cut, c)]++] = values[i];
+        out[next[sig[i - first]]++] = values[i];
 }
 
 nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_items *items,
@@ -91,15 +91,17 @@ nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_
         *pairs = match(patterns, count, items, bits, table);
         return NQ_OK;
     }
-    if (room(&scratch->patterns, count) || room(&scratch->items, item_count))
+    if (room(&scratch->patterns, count) || room(&scratch->items, item_count) ||
+        room(&scratch->signatures, (count > item_count ? count : item_count) / 8 + 1))
         return NQ_ERR_NOMEM;
+    uint8_t *sig = (uint8_t *)scratch->signatures.at;
     int cut[MAX_CUTS];
     choose_cuts(patterns, count, items, c, cut);
     size_t bucket[65], item_bucket[3][65];
-    sort_by_signature(patterns, 0, count, cut, c, scratch->patterns.at, 0, bucket);
+    sort_by_signature(patterns, 0, count, cut, c, scratch->patterns.at, 0, bucket, sig);
     for (int r = 0; r < items->ranges; r++)
         sort_by_signature(items->at, items->range[r].first, items->range[r].end, cut, c,
-                          scratch->items.at, items->range[r].first, item_bucket[r]);
+                          scratch->items.at, items->range[r].first, item_bucket[r], sig);
     *pairs = 0;
     for (unsigned g = 0; g < 1u << c; g++) {
         if (bucket[g + 1] == bucket[g])

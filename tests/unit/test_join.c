@@ -109,13 +109,15 @@ static void sieve_counts_what_the_matcher_does(void **state)
             items[i] = random_pattern(&seed, bits, 1 + round % 3);
         nq_match_items it = { items, 3, { { 0, 100, 2 }, { 100, 450, 1 }, { 450, 600, 4 } } };
         void *table = aligned_alloc(64, nq_match_table_size(bits));
-        nq_sieve_scratch scratch = { { 0 }, { 0 } };
+        nq_sieve_scratch scratch;
+        memset(&scratch, 0, sizeof scratch);
         uint64_t sieved;
         assert_int_equal(nq_sieve_match(patterns, np, &it, bits, best, table, &scratch, &sieved),
                          NQ_OK);
         assert_int_equal(sieved, nq_match_portable(patterns, np, &it, bits, table));
         free(scratch.patterns.at);
         free(scratch.items.at);
+        free(scratch.signatures.at);
         free(table);
     }
     free(patterns);
