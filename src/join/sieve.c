@@ -6,8 +6,8 @@
  * buckets by their cut bits (their "signature"), and the items likewise, each bucket of patterns
  * meets only the items whose signature it does not overlap: with c cut bits each taken by about
  * two halves in five, a third of the pairs at c = 6. Buckets must stay big enough to fill the
- * matcher's blocks of 512, so c grows with the number of patterns; the bits cut are those that
- * patterns and items take most often together.
+ * matcher's blocks of 512, so c grows with the number of patterns; the bits cut are the c
+ * adjacent ones that patterns and items take most often together.
  */
 #include <stdlib.h>
 
@@ -28,9 +28,10 @@ static nq_status room(nq_patterns *buffer, size_t count)
     return buffer->at ? NQ_OK : NQ_ERR_NOMEM;
 }
 
-/* The c bits that patterns and items (a sample of each) take most often together. */
-static void choose_cuts(const uint64_t *patterns, size_t count, const nq_match_items *items,
-                        int c, int *cut)
+/* The lowest of the c adjacent bits that patterns and items (a sample of each) take most often
+ * together: adjacent, so that a value's signature is one shift and a mask. */
+static int choose_cuts(const uint64_t *patterns, size_t count, const nq_match_items *items,
+                       int bits, int c)
 {
     enum { SAMPLE = 128 };
     double taken[64] = { 0 }, met[64] = { 0 };
@@ -43,31 +44,31 @@ static void choose_cuts(const uint64_t *patterns, size_t count, const nq_match_i
             for (uint64_t x = items->at[i]; x; x &= x - 1)
                 met[__builtin_ctzll(x)]++;
     }
-    for (int k = 0; k < c; k++) {
-        int best = 0;
-        for (int b = 1; b < 64; b++)
-            best = taken[b] * met[b] > taken[best] * met[best] ? b : best;
-        cut[k] = best;
-        taken[best] = met[best] = -1;
+    int best = 0;
+    double best_sum = -1;
+    for (int lo = 0; lo + c <= bits; lo++) {
+        double sum = 0;
+        for (int b = lo; b < lo + c; b++)
+            sum += taken[b] * met[b];
+        if (sum > best_sum)
+            best = lo, best_sum = sum;
     }
+    return best;
 }
 
-static unsigned signature(uint64_t x, const int *cut, int c)
+static unsigned signature(uint64_t x, int lo, int c)
 {
-    unsigned s = 0;
-    for (int k = 0; k < c; k++)
-        s |= (unsigned)(x >> cut[k] & 1) << k;
-    return s;
+    return (unsigned)(x >> lo) & ((1u << c) - 1);
 }
 
 /* Copies values [first, end) to out from offset `at` on, sorted by signature: bucket s at
  * out[start[s]] up to out[start[s + 1]]. sig is scratch for one signature per value. */
-static void sort_by_signature(const uint64_t *values, size_t first, size_t end, const int *cut,
-                              int c, uint64_t *out, size_t at, size_t start[65], uint8_t *sig)
+static void sort_by_signature(const uint64_t *values, size_t first, size_t end, int lo, int c,
+                              uint64_t *out, size_t at, size_t start[65], uint8_t *sig)
 {
     size_t next[64] = { 0 };
     for (size_t i = first; i < end; i++)
-        next[sig[i - first] = (uint8_t)signature(values[i], cut, c)]++;
+        next[sig[i - first] = (uint8_t)signature(values[i], lo, c)]++;
     start[0] = at;
     for (int s = 0; s < 1 << c; s++) {
         start[s + 1] = start[s] + next[s];
@@ -95,12 +96,11 @@ nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_
         room(&scratch->signatures, (count > item_count ? count : item_count) / 8 + 1))
         return NQ_ERR_NOMEM;
     uint8_t *sig = (uint8_t *)scratch->signatures.at;
-    int cut[MAX_CUTS];
-    choose_cuts(patterns, count, items, c, cut);
+    const int lo = choose_cuts(patterns, count, items, bits, c);
     size_t bucket[65], item_bucket[3][65];
-    sort_by_signature(patterns, 0, count, cut, c, scratch->patterns.at, 0, bucket, sig);
+    sort_by_signature(patterns, 0, count, lo, c, scratch->patterns.at, 0, bucket, sig);
     for (int r = 0; r < items->ranges; r++)
-        sort_by_signature(items->at, items->range[r].first, items->range[r].end, cut, c,
+        sort_by_signature(items->at, items->range[r].first, items->range[r].end, lo, c,
                           scratch->items.at, items->range[r].first, item_bucket[r], sig);
     *pairs = 0;
     for (unsigned g = 0; g < 1u << c; g++) {
