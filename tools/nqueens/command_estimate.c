@@ -67,14 +67,15 @@ static int seconds_per_square(int threads, long long probes, long long seed, dou
     return code ? code : status ? fail(EXIT_FAILURE_, "estimate: %s", nq_strerror(status)) : 0;
 }
 
-/* The join's estimate: random units counted on one thread until a second has gone, their time
- * scaled to all units and the threads. Returns 0 or an exit code. */
+/* The join's estimate: random units counted on one thread, 64 of them at least and more until
+ * a second has gone, their time scaled to all units and the threads. Returns 0 or an exit
+ * code. */
 static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_estimate *e,
                          double *seconds)
 {
     uint64_t sample = 4, units = nq_plan_units(plan);
     double spent = 0;
-    while (spent < 1.0) {
+    while (spent < 1.0 || sample < 64) {
         sample = 2 * sample < units ? 2 * sample : units;
         double start = now();
         int code = estimate_plan(plan, (long long)sample, seed, e);
@@ -151,17 +152,20 @@ int command_estimate(int argc, char **argv)
     char line[320], time[48], work[96];
     if (!code) {
         format_time(seconds, time);
-        if (join)
-            snprintf(work, sizeof work, "memory: about %.3g MiB\n",
-                     (double)nq_plan_memory(plan) / (1 << 20));
-        else
+        char memory[32], spread[40] = "";
+        format_bytes(nq_plan_memory(plan), memory);
+        if (join) {
+            snprintf(work, sizeof work, "memory: about %s\n", memory);
+            snprintf(spread, sizeof spread, " (standard error %.1f%%)", 100 * e.spread);
+        } else {
             snprintf(work, sizeof work, "squares to try: %.3g (standard error %.1f%%)\n", e.nodes,
                      100 * e.spread);
+        }
         snprintf(line, sizeof line,
-                 "method: %s\nwork units: %zu\n%ssolutions: about %.3g\ntime: about %s on %lld "
-                 "thread%s here\n",
-                 join ? "join" : "backtrack", nq_plan_units(plan), work, e.solutions, time,
-                 threads, threads == 1 ? "" : "s");
+                 "method: %s\nwork units: %zu\n%ssolutions: about %.3g%s\ntime: about %s on "
+                 "%lld thread%s here\n",
+                 join ? "join" : "backtrack", nq_plan_units(plan), work, e.solutions, spread,
+                 time, threads, threads == 1 ? "" : "s");
         out_puts(line);
     }
     nq_plan_free(plan);

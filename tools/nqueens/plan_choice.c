@@ -47,8 +47,7 @@ uint64_t default_max_memory(void)
     return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size / 4 * 3 : 0;
 }
 
-/* Bytes in a short human form: "900 bytes", "12 KiB", "512 MiB", "6.2 GiB" (rounded up). */
-static void format_bytes(uint64_t bytes, char out[32])
+void format_bytes(uint64_t bytes, char out[32])
 {
     if (bytes < 1024)
         snprintf(out, 32, "%" PRIu64 " bytes", bytes);

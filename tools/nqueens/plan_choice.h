@@ -21,6 +21,9 @@ int parse_memory(const char *text, uint64_t *bytes);
 /* Three quarters of the machine's physical memory, 0 if unknown. */
 uint64_t default_max_memory(void);
 
+/* Bytes in a short human form: "900 bytes", "12 KiB", "512 MiB", "6.2 GiB" (rounded up). */
+void format_bytes(uint64_t bytes, char out[32]);
+
 /* Makes the plan to count board as choice says, for a run on `threads` threads (0: all cores)
  * with or without unique. Returns 0, or an exit code after a message: EXIT_USAGE when the join
  * was asked for a board it does not count, EXIT_FAILURE_ when it would need more memory than
