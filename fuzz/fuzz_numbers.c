@@ -1,11 +1,12 @@
 /*
- * fuzz_numbers.c - libFuzzer target for the command line's numbers (N, K, T, seeds).
+ * fuzz_numbers.c - libFuzzer target for the command line's numbers (N, K, T, seeds, memory
+ * sizes).
  */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tools/nqueens/cli.h"
+#include "../tools/nqueens/plan_choice.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
@@ -19,6 +20,11 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     nq_board board;
     if (parse_board_size(text, &board) == 0)
         assert(board.n >= 1 && board.n <= NQ_MAX_N);
+    uint64_t bytes = 0;
+    if (parse_memory(text, &bytes) == 0) {
+        size_t digits = strspn(text, "0123456789");
+        assert(bytes >= 1 && digits > 0 && strlen(text) - digits <= 1);
+    }
     free(text);
     return 0;
 }

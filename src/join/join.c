@@ -36,7 +36,7 @@ struct nq_join {
 
 /* What a worker needs to count units: buffers for halves and a matcher's table. */
 struct nq_join_scratch {
-    nq_half_scratch cell;               /* one quarter cell's placements */
+    nq_half_scratch cell;               /* a north cell fitted, the south cells kept */
     nq_patterns east, west;             /* the halves of one row set */
     nq_patterns east_sorted, west_sorted;   /* the same, by flags */
     nq_sieve_scratch sieve;             /* the same, by signature */
