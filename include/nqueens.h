@@ -176,9 +176,9 @@ typedef enum nq_method {
     /* Search: places queens and backs up, with the board's symmetries. Any board, unique too. */
     NQ_METHOD_BACKTRACK,
     /* Joins partial boards: lists every placement of a quarter of the board, joins quarters into
-     * halves and counts the halves that fit together. Much faster, needs memory (about 60 MB at
-     * n = 20, 550 MB at 22, 5 GB at 24), counts totals of empty boards of side 4 to
-     * NQ_JOIN_MAX_N only. */
+     * halves and counts the halves that fit together. Much faster, needs memory (with one worker
+     * about 84 MiB at n = 20, 700 MiB at 22, 6.2 GiB at 24: nq_plan_memory_needed), counts
+     * totals of empty boards of side 4 to NQ_JOIN_MAX_N only. */
     NQ_METHOD_JOIN
 } nq_method;
 
@@ -464,7 +464,7 @@ void nq_solution_reader_init(nq_solution_reader *reader, const char *text, size_
  * into *n, and its first line into *line. Returns NQ_OK, NQ_ERR_END when no solution is left,
  * NQ_ERR_SIZE when a solution has more than capacity rows, or NQ_ERR_SYNTAX with err filled.
  * The cols format admits any n up to capacity (huge boards included); the board format up to
- * NQ_MAX_N and only square boards. A board row without a queen reads as column -1, one with
+ * NQ_MAX_N (a wider row is a syntax error) and only square boards. A board row without a queen reads as column -1, one with
  * several as -2, so that nq_verify rejects them as queens off the board. */
 nq_status nq_solution_reader_next(nq_solution_reader *reader, int32_t *cols, size_t capacity,
                                   size_t *n, int *line, nq_parse_error *err);

@@ -253,7 +253,8 @@ static void sizes(void **state)
     nq_solution_reader_init(&r, five, strlen(five));
     assert_int_equal(nq_solution_reader_next(&r, cols, 5, &n, &line, &err), NQ_OK);
     assert_int_equal(n, 5);
-    /* A board of 65 rows is more than any board holds, whatever the capacity. */
+    /* A board 65 squares wide is more than any board holds, whatever the capacity: a syntax
+     * error at its 65th square. */
     static char big[65 * 66];
     for (int row = 0; row < 65; row++) {
         memset(big + row * 66, '.', 65);
@@ -262,7 +263,9 @@ static void sizes(void **state)
     }
     int32_t room[80];
     nq_solution_reader_init(&r, big, sizeof big);
-    assert_int_equal(nq_solution_reader_next(&r, room, 80, &n, &line, &err), NQ_ERR_SIZE);
+    assert_int_equal(nq_solution_reader_next(&r, room, 80, &n, &line, &err), NQ_ERR_SYNTAX);
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.column, 65);
     nq_solution_reader_init(&r, big, sizeof big);
     assert_int_equal(nq_solution_reader_next(NULL, room, 80, &n, &line, &err), NQ_ERR_ARGUMENT);
     assert_int_equal(nq_solution_reader_next(&r, NULL, 80, &n, &line, &err), NQ_ERR_ARGUMENT);

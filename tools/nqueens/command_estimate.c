@@ -73,9 +73,9 @@ static int seconds_per_square(int threads, long long probes, long long seed, dou
 static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_estimate *e,
                          double *seconds)
 {
-    uint64_t sample = 4, units = nq_plan_units(plan);
+    uint64_t sample = 32, units = nq_plan_units(plan);
     double spent = 0;
-    while (spent < 1.0 || sample < 64) {
+    while (spent < 1.0) {
         sample = 2 * sample < units ? 2 * sample : units;
         double start = now();
         int code = estimate_plan(plan, (long long)sample, seed, e);
