@@ -106,8 +106,11 @@ nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_
     for (unsigned g = 0; g < 1u << c; g++) {
         if (bucket[g + 1] == bucket[g])
             continue;
-        /* The items whose signature this bucket's does not overlap. */
-        nq_match_items fitting = { scratch->items.at, 0, { { 0, 0, 0 } } };
+        /* The items whose signature this bucket's does not overlap (ranges filled as found:
+         * zeroing all 192 for each bucket would cost more than some matchings). */
+        nq_match_items fitting;
+        fitting.at = scratch->items.at;
+        fitting.ranges = 0;
         for (int r = 0; r < items->ranges; r++)
             for (unsigned s = 0; s < 1u << c; s++)
                 if (!(s & g) && item_bucket[r][s + 1] > item_bucket[r][s])
