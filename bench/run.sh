@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks nqueens against the textbook recursive counter, side by side in one run, with
 # hyperfine; bench/table.py makes Markdown tables of medians and ratios. Writes to stdout.
+# The counts here are the backtracker's (--method backtrack); bench/join.sh measures the join.
 #
 #   bench/run.sh [quick|full]
 #
@@ -25,7 +26,8 @@ sizes="14 15 16"
 [ "$mode" = full ] && sizes="$sizes 17"
 for n in $sizes; do
     runs=5; [ "$n" -ge 16 ] && runs=3; [ "$n" -ge 17 ] && runs=2
-    cmds=("$tb $n" "$nq count $n --threads 1" "$nq count $n --threads 2")
+    cmds=("$tb $n" "$nq count $n --method backtrack --threads 1"
+          "$nq count $n --method backtrack --threads 2")
     [ -n "${TAKAKEN:-}" ] && cmds+=("$TAKAKEN $n")
     echo "## count $n"
     hyperfine -N --style none --runs "$runs" --export-json "$out/count$n.json" "${cmds[@]}" >/dev/null
