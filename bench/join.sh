@@ -13,16 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-quick}
-make -s all bench >/dev/null
-nq=build/nqueens
-tb=build/bench/textbook
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-
-command -v hyperfine >/dev/null || { echo "bench: hyperfine is needed (apt-get install hyperfine)" >&2; exit 1; }
-
-echo "# Run on $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-echo
+. bench/common.sh
 
 for n in 16 17 18; do
     runs=5; [ "$n" -ge 17 ] && runs=3

@@ -11,16 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-quick}
-make -s all bench >/dev/null
-nq=build/nqueens
-tb=build/bench/textbook
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-
-command -v hyperfine >/dev/null || { echo "bench: hyperfine is needed (apt-get install hyperfine)" >&2; exit 1; }
-
-echo "# Run on $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-echo
+. bench/common.sh
 
 sizes="14 15 16"
 [ "$mode" = full ] && sizes="$sizes 17"

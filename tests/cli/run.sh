@@ -67,6 +67,42 @@ expect_true() {
     fi
 }
 
+# killed_then_resumed NAME TOTAL CHECKPOINT DELAYS ARGS...: for each delay, `nqueens count ARGS
+# --checkpoint CHECKPOINT` killed with SIGKILL after that many seconds, then run again to the
+# end: it must print TOTAL.
+killed_then_resumed() {
+    local name=$1 total=$2 ckpt=$3 delays=$4 delay
+    shift 4
+    for delay in $delays; do
+        rm -f "$ckpt"
+        "$nq" count "$@" --checkpoint "$ckpt" >/dev/null 2>&1 &
+        local pid=$!
+        sleep "$delay"
+        kill -KILL "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+        check "$name resume after SIGKILL at ${delay}s" 0 "$total" "" -- count "$@" --checkpoint "$ckpt"
+    done
+}
+
+# interrupted_then_resumed NAME TOTAL UNITS CHECKPOINT DELAY ARGS...: `nqueens count ARGS
+# --checkpoint CHECKPOINT` stopped by SIGINT after DELAY seconds must exit 130 saying how many of
+# its UNITS units it saved and how to resume, print nothing on stdout, and resume to TOTAL.
+interrupted_then_resumed() {
+    local name=$1 total=$2 units=$3 ckpt=$4 delay=$5
+    shift 5
+    rm -f "$ckpt"
+    "$nq" count "$@" --checkpoint "$ckpt" >"$tmp/out" 2>"$tmp/err" &
+    local pid=$!
+    sleep "$delay"
+    kill -INT "$pid"
+    wait "$pid"
+    local code=$?
+    grep -q "^nqueens: count: stopped by SIGINT; [0-9]* of $units units are saved in $ckpt: run the same command again to resume$" "$tmp/err" &&
+        [ "$code" -eq 130 ] && [ ! -s "$tmp/out" ]
+    expect_true "$name: SIGINT stops and says how to resume" $?
+    check "$name: resume after SIGINT" 0 "$total" "" -- count "$@" --checkpoint "$ckpt"
+}
+
 board() { printf "$1" >"$tmp/$2"; echo "$tmp/$2"; }
 
 # ---- count: published totals and unique counts (OEIS A000170, A002562) ----------------------
@@ -205,15 +241,8 @@ check "checkpoint damaged" 2 "" "nqueens: checkpoint $tmp/bad.ckpt: record 4 of 
 printf 'not a checkpoint, just some text that is long enough to fill a header......\n' >"$tmp/text.ckpt"
 check "checkpoint foreign file" 2 "" "nqueens: checkpoint $tmp/text.ckpt: not an nqueens checkpoint, or its header is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/text.ckpt"
 check "checkpoint unwritable" 1 "" "nqueens: checkpoint $tmp/no/dir.ckpt.tmp: No such file or directory" -- count 8 --checkpoint "$tmp/no/dir.ckpt"
-for delay in 0.05 0.15 0.25 0.35 0.45 0.55 0.65 0.75 0.85 0.95; do
-    rm -f "$tmp/kill.ckpt"
-    "$nq" count 16 --threads 2 --checkpoint "$tmp/kill.ckpt" >/dev/null 2>&1 &
-    pid=$!
-    sleep "$delay"
-    kill -KILL "$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
-    check "resume after SIGKILL at ${delay}s" 0 14772512 "" -- count 16 --threads 2 --checkpoint "$tmp/kill.ckpt"
-done
+killed_then_resumed backtrack 14772512 "$tmp/kill.ckpt" "0.05 0.15 0.25 0.35 0.45 0.55 0.65 0.75 0.85 0.95" \
+    16 --method backtrack --threads 2
 (trap '' XFSZ; ulimit -f 4; exec "$nq" count 14 --threads 1 --checkpoint "$tmp/full.ckpt") >"$tmp/out" 2>"$tmp/err"
 code=$?
 [ "$code" -eq 1 ] && [ ! -s "$tmp/out" ] &&
@@ -224,16 +253,7 @@ check "checkpoint after a full disk resumes" 0 365596 "" -- count 14 --checkpoin
 code=$?
 [ "$code" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^nqueens: checkpoint /sys/nqueens.ckpt.tmp: " "$tmp/err"
 expect_true "read-only checkpoint path" $?
-rm -f "$tmp/int.ckpt"
-"$nq" count 16 --method backtrack --threads 2 --checkpoint "$tmp/int.ckpt" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-sleep 0.4
-kill -INT "$pid"
-wait "$pid"
-code=$?
-grep -q "^nqueens: count: stopped by SIGINT; [0-9]* of [0-9]* units are saved in $tmp/int.ckpt: run the same command again to resume$" "$tmp/err" && [ "$code" -eq 130 ] && [ ! -s "$tmp/out" ]
-expect_true "SIGINT stops and says how to resume" $?
-check "resume after SIGINT" 0 14772512 "" -- count 16 --method backtrack --threads 2 --checkpoint "$tmp/int.ckpt"
+interrupted_then_resumed backtrack 14772512 "[0-9]*" "$tmp/int.ckpt" 0.4 16 --method backtrack --threads 2
 "$nq" count 12 --method backtrack --progress >"$tmp/out" 2>"$tmp/err"
 [ "$(cat "$tmp/out")" = 14200 ] &&
     grep -q "^9225/9225 units (100.0%), 14200 solutions, .* units/s, elapsed 0:00:00, ETA 0:00:00$" "$tmp/err"
@@ -281,24 +301,8 @@ check "join checkpoint refused by backtrack" 2 "" "nqueens: checkpoint $tmp/j13.
 check "join checkpoint resumed by auto" 0 73712 "" -- count 13 --checkpoint "$tmp/j13.ckpt"
 check "backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --checkpoint "$tmp/b14.ckpt"
 check "backtrack checkpoint resumed by auto" 0 365596 "" -- count 14 --checkpoint "$tmp/b14.ckpt"
-for delay in 0.2 0.5 0.8 1.1 1.4; do
-    rm -f "$tmp/jkill.ckpt"
-    "$nq" count 18 --method join --threads 2 --checkpoint "$tmp/jkill.ckpt" >/dev/null 2>&1 &
-    pid=$!
-    sleep "$delay"
-    kill -KILL "$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
-    check "join resume after SIGKILL at ${delay}s" 0 666090624 "" -- count 18 --threads 2 --checkpoint "$tmp/jkill.ckpt"
-done
-"$nq" count 18 --method join --threads 2 --checkpoint "$tmp/jint.ckpt" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-sleep 0.6
-kill -INT "$pid"
-wait "$pid"
-code=$?
-grep -q "^nqueens: count: stopped by SIGINT; [0-9]* of 6142 units are saved in $tmp/jint.ckpt: run the same command again to resume$" "$tmp/err" && [ "$code" -eq 130 ] && [ ! -s "$tmp/out" ]
-expect_true "join: SIGINT stops and says how to resume" $?
-check "join: resume after SIGINT" 0 666090624 "" -- count 18 --method join --threads 2 --checkpoint "$tmp/jint.ckpt"
+killed_then_resumed join 666090624 "$tmp/jkill.ckpt" "0.2 0.5 0.8 1.1 1.4" 18 --method join --threads 2
+interrupted_then_resumed join 666090624 6142 "$tmp/jint.ckpt" 0.6 18 --method join --threads 2
 
 "$nq" estimate 12 --method backtrack --threads 1 --probes 20000 >"$tmp/out" 2>"$tmp/err" &&
     grep -q "^solutions: about 1\.[3-5][0-9]*e+04$" "$tmp/out" && grep -q "^time: about .* on 1 thread here$" "$tmp/out"

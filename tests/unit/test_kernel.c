@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "internal.h"
+#include "listing.h"
 #include "random_board.h"
 #include "reference.h"
 
@@ -120,25 +121,6 @@ static void units_of_plans(void **state)
         }
         nq_plan_free(plan);
     }
-}
-
-/* A listing of solutions, n entries each, filled by the kernels' visitor. */
-typedef struct listing {
-    int8_t *cols;
-    size_t count, capacity;
-} listing;
-
-static int record(void *context, int n, const int8_t *cols)
-{
-    listing *l = context;
-    if (l->count == l->capacity) {
-        l->capacity = l->capacity ? 2 * l->capacity : 64;
-        l->cols = realloc(l->cols, l->capacity * (size_t)n);
-        assert_non_null(l->cols);
-    }
-    memcpy(l->cols + l->count * (size_t)n, cols, (size_t)n);
-    l->count++;
-    return 0;
 }
 
 /* The state after a prefix unit's queens, placed from the top row down; checks that they are

@@ -10,27 +10,9 @@
 
 #include <cmocka.h>
 
+#include "listing.h"
 #include "random_board.h"
 #include "reference.h"
-
-/* The solutions a listing produced, one after another, n entries each. */
-typedef struct listing {
-    int8_t *cols;
-    size_t count, capacity;
-} listing;
-
-static int record(void *context, int n, const int8_t *cols)
-{
-    listing *l = context;
-    if (l->count == l->capacity) {
-        l->capacity = l->capacity ? 2 * l->capacity : 64;
-        l->cols = realloc(l->cols, l->capacity * (size_t)n);
-        assert_non_null(l->cols);
-    }
-    memcpy(l->cols + l->count * (size_t)n, cols, (size_t)n);
-    l->count++;
-    return 0;
-}
 
 /* nq_solve (threads == 0) or nq_solve_threads lists exactly the reference's solutions, or its
  * least ones, in its order. */
