@@ -20,6 +20,13 @@ static uint64_t splitmix(uint64_t *state)
     return z ^ z >> 31;
 }
 
+/* The relative standard error of the mean of `count` samples with these sums. */
+static double relative_error(double sum, double sum_squares, uint64_t count)
+{
+    double mean = sum / (double)count, variance = sum_squares / (double)count - mean * mean;
+    return mean > 0 ? sqrt(variance > 0 ? variance : 0) / mean / sqrt((double)count) : 0;
+}
+
 /* The join's estimate: `sample` random units counted, their mean scaled to all units. */
 static nq_status estimate_join(const nq_plan *plan, uint64_t sample, uint64_t seed,
                                nq_estimate *estimate)
@@ -36,11 +43,9 @@ static nq_status estimate_join(const nq_plan *plan, uint64_t sample, uint64_t se
         sum_squares += (double)count.total * (double)count.total;
     }
     nq_plan_scratch_free(scratch);
-    double mean = sum / (double)sample, variance = sum_squares / (double)sample - mean * mean;
     estimate->nodes = 0;
-    estimate->solutions = mean * units;
-    estimate->spread = mean > 0 ? sqrt(variance > 0 ? variance : 0) / mean / sqrt((double)sample)
-                                : 0;
+    estimate->solutions = sum / (double)sample * units;
+    estimate->spread = relative_error(sum, sum_squares, sample);
     return status;
 }
 
@@ -75,11 +80,8 @@ nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
         else
             solutions += leaves * u->weight;
     }
-    double mean = sum / (double)probes;
-    double variance = sum_squares / (double)probes - mean * mean;
-    estimate->nodes = mean * units;
+    estimate->nodes = sum / (double)probes * units;
     estimate->solutions = solutions / (double)probes * units;
-    estimate->spread = mean > 0 ? sqrt(variance > 0 ? variance : 0) / mean / sqrt((double)probes)
-                                : 0;
+    estimate->spread = relative_error(sum, sum_squares, probes);
     return NQ_OK;
 }

@@ -37,6 +37,16 @@ static nq_status reserve(nq_patterns *out, size_t more)
     return NQ_OK;
 }
 
+nq_status nq_patterns_room(nq_patterns *buffer, size_t count)
+{
+    if (buffer->capacity >= count)
+        return NQ_OK;
+    free(buffer->at);
+    buffer->at = malloc((count ? count : 1) * sizeof *buffer->at);
+    buffer->capacity = buffer->at ? count : 0;
+    return buffer->at ? NQ_OK : NQ_ERR_NOMEM;
+}
+
 /* A quarter cell placed on the board: its listed placements and the shifts that take their
  * quarter diagonals to the board's. */
 typedef struct placed_cell {

@@ -16,7 +16,7 @@
  * no east flags of 2^(west flags); and since the east-west reflection swaps the halves' flags
  * while it maps S to its complement, the pair S, not S adds up, for a solution of S, to
  * [no east flags] 2^(west flags) + [no west flags] 2^(east flags). That is the weight below;
- * nq_join_rows_weight counts the pairs in S's class. The centre start has both long diagonals
+ * nq_join_weight counts the pairs in S's class. The centre start has both long diagonals
  * taken by its queen: no flags, the same rule.
  */
 #include <stdint.h>
@@ -170,13 +170,8 @@ void nq_join_scratch_free(nq_join_scratch *s)
 static nq_status sort_by_flags(const nq_patterns *in, const int flag[2], nq_patterns *out,
                                size_t cut[4])
 {
-    if (out->capacity < in->count) {
-        free(out->at);
-        out->at = malloc(in->count * sizeof *out->at);
-        out->capacity = out->at ? in->count : 0;
-        if (!out->at)
-            return NQ_ERR_NOMEM;
-    }
+    if (nq_patterns_room(out, in->count))
+        return NQ_ERR_NOMEM;
     size_t next[3] = { 0, 0, 0 };
     for (size_t i = 0; i < in->count; i++)
         next[(in->at[i] >> flag[0] & 1) + (in->at[i] >> flag[1] & 1)]++;
@@ -242,7 +237,9 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
     uint32_t rows = u->first;
     *total = 0;
     for (uint32_t k = 0; k < u->count; k++) {
-        if (k && !nq_join_next_rows(start, join->h, &rows))
+        const uint64_t weight = k ? nq_join_next_rows(start, join->h, &rows)
+                                  : nq_join_weight(start, rows, join->h);
+        if (!weight)
             return NQ_ERR_ARGUMENT;
         s->east.count = s->west.count = 0;
         if (nq_half_patterns(&join->quarter, join->n, start, 1, rows, &s->cell, &s->east))
@@ -252,16 +249,9 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
         if (nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows, &s->cell,
                              &s->west))
             return NQ_ERR_NOMEM;
-        uint64_t pairs, weight;
-        if (start->symmetric) {
-            if (count_symmetric(join, s, match, &pairs))
-                return NQ_ERR_NOMEM;
-            weight = nq_join_rows_weight(rows, join->h);
-        } else {
-            if (count_plain(join, s, match, &pairs))
-                return NQ_ERR_NOMEM;
-            weight = start->weight;
-        }
+        uint64_t pairs;
+        if ((start->symmetric ? count_symmetric : count_plain)(join, s, match, &pairs))
+            return NQ_ERR_NOMEM;
         if (__builtin_mul_overflow(pairs, weight, &pairs) ||
             __builtin_add_overflow(*total, pairs, total))
             return NQ_ERR_OVERFLOW;

@@ -84,15 +84,17 @@ typedef struct nq_join_unit {
 /* The starts of the n x n board, at most 1 + C(h, 2): fills starts, returns how many. */
 int nq_join_starts(int n, nq_join_start *starts);
 
-/* The row sets a start counts, in increasing order: the first (if any) into *rows. */
-int nq_join_first_rows(const nq_join_start *start, int h, uint32_t *rows);
+/* The weight of row set rows of start: what each pair of its halves that fit stands for (for
+ * a symmetric start, the pairs {T, not T} in its class, each pair weighted as join.c says; for
+ * the others, start->weight), or 0 when the start leaves it out. */
+unsigned nq_join_weight(const nq_join_start *start, uint32_t rows, int h);
 
-/* The next one after *rows; 0 when there is none. */
-int nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows);
+/* The row sets a start counts, in increasing order: the first (if any) into *rows; returns
+ * its weight, 0 when there is none. */
+unsigned nq_join_first_rows(const nq_join_start *start, int h, uint32_t *rows);
 
-/* The weight of row set `rows` of a symmetric start: how many row sets its class stands for
- * (2 or 4), or 0 when it is not its class's least member and is left out. */
-unsigned nq_join_rows_weight(uint32_t rows, int h);
+/* The next one after *rows, and its weight; 0 when there is none. */
+unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows);
 
 /* Splits the starts' row sets into units of about equal numbers of row sets, at least
  * min_units in all. Fills *units (free it) and *count. Returns NQ_OK or NQ_ERR_NOMEM. */
@@ -107,6 +109,9 @@ typedef struct nq_patterns {
     size_t count, capacity;
     size_t limit;       /* the most it may need (0: unknown): it grows no further than that */
 } nq_patterns;
+
+/* Makes room for count patterns in buffer, its contents dropped. Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_patterns_room(nq_patterns *buffer, size_t count);
 
 /* The south cells of one half on one set of south rows, fitted to the start and kept: the row
  * sets of a unit come in increasing order, so that consecutive ones mostly share their south

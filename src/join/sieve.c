@@ -17,17 +17,6 @@
 #define BUCKET 1024
 #define MAX_CUTS 6
 
-/* Makes room for count values in buffer. */
-static nq_status room(nq_patterns *buffer, size_t count)
-{
-    if (buffer->capacity >= count)
-        return NQ_OK;
-    free(buffer->at);
-    buffer->at = malloc(count * sizeof *buffer->at);
-    buffer->capacity = buffer->at ? count : 0;
-    return buffer->at ? NQ_OK : NQ_ERR_NOMEM;
-}
-
 /* The lowest of the c adjacent bits that patterns and items (a sample of each) take most often
  * together: adjacent, so that a value's signature is one shift and a mask. */
 static int choose_cuts(const uint64_t *patterns, size_t count, const nq_match_items *items,
@@ -92,8 +81,10 @@ nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_
         *pairs = match(patterns, count, items, bits, table);
         return NQ_OK;
     }
-    if (room(&scratch->patterns, count) || room(&scratch->items, item_count) ||
-        room(&scratch->signatures, (count > item_count ? count : item_count) / 8 + 1))
+    const size_t most = count > item_count ? count : item_count;
+    if (nq_patterns_room(&scratch->patterns, count) ||
+        nq_patterns_room(&scratch->items, item_count) ||
+        nq_patterns_room(&scratch->signatures, most / 8 + 1))   /* a byte per value */
         return NQ_ERR_NOMEM;
     uint8_t *sig = (uint8_t *)scratch->signatures.at;
     const int lo = choose_cuts(patterns, count, items, bits, c);

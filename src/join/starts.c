@@ -59,7 +59,9 @@ static uint32_t reversed(uint32_t rows, int h)
     return r;
 }
 
-unsigned nq_join_rows_weight(uint32_t rows, int h)
+/* For a symmetric start: how many pairs {T, not T} the class of rows holds (1 or 2), or 0 when
+ * rows is not its class's least member. */
+static unsigned class_pairs(uint32_t rows, int h)
 {
     const uint32_t all = (1u << 2 * h) - 1, rev = reversed(rows, h);
     const uint32_t class[4] = { rows, rev, all & ~rows, all & ~rev };
@@ -111,26 +113,28 @@ static int next_subset(const nq_join_start *start, uint32_t *rows)
     return 1;
 }
 
-/* Whether a start counts row set rows: all of them unless the start is symmetric. */
-static int counted(const nq_join_start *start, uint32_t rows, int h)
+unsigned nq_join_weight(const nq_join_start *start, uint32_t rows, int h)
 {
-    return !start->symmetric || nq_join_rows_weight(rows, h) > 0;
+    return start->symmetric ? class_pairs(rows, h) : start->weight;
 }
 
-int nq_join_first_rows(const nq_join_start *start, int h, uint32_t *rows)
+unsigned nq_join_first_rows(const nq_join_start *start, int h, uint32_t *rows)
 {
     const int k = __builtin_popcount(start->east);
     if (k == 0 || k > __builtin_popcount(start->rows))
         return 0;
     *rows = deposit((1u << k) - 1, start->rows);
-    return counted(start, *rows, h) || nq_join_next_rows(start, h, rows);
+    const unsigned weight = nq_join_weight(start, *rows, h);
+    return weight ? weight : nq_join_next_rows(start, h, rows);
 }
 
-int nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows)
+unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows)
 {
-    while (next_subset(start, rows))
-        if (counted(start, *rows, h))
-            return 1;
+    while (next_subset(start, rows)) {
+        const unsigned weight = nq_join_weight(start, *rows, h);
+        if (weight)
+            return weight;
+    }
     return 0;
 }
 

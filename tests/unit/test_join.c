@@ -307,7 +307,7 @@ static void row_set_weights_cover_every_row_set(void **state)
         uint32_t rows;
         for (int more = nq_join_first_rows(&starts[0], h, &rows); more;
              more = nq_join_next_rows(&starts[0], h, &rows))
-            weighted += 2 * nq_join_rows_weight(rows, h);
+            weighted += 2 * nq_join_weight(&starts[0], rows, h);
         for (uint32_t r = 0; r < (1u << 2 * h); r++)
             all += __builtin_popcount(r) == h;
         assert_int_equal(weighted, all);

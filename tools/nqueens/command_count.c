@@ -235,10 +235,8 @@ static int plan_for_run(const nq_board *board, count_options *o, nq_plan **plan)
         access(o->checkpoint_path, F_OK) != 0 ||
         checkpoint_is_for(o->checkpoint_path, *plan, o->run.unique))
         return code;
-    nq_plan_options other = {
-        .method = nq_plan_method(*plan) == NQ_METHOD_JOIN ? NQ_METHOD_BACKTRACK : NQ_METHOD_JOIN,
-        .unique = o->run.unique, .threads = o->run.threads,
-        .max_memory = o->choice.max_memory ? o->choice.max_memory : default_max_memory() };
+    nq_plan_options other = plan_options(&o->choice, o->run.unique, o->run.threads);
+    other.method = nq_plan_method(*plan) == NQ_METHOD_JOIN ? NQ_METHOD_BACKTRACK : NQ_METHOD_JOIN;
     nq_plan *alternative;
     if (nq_plan_create_with(board, &other, &alternative))
         return 0;   /* the checkpoint check will say what is wrong */

@@ -59,12 +59,18 @@ void format_bytes(uint64_t bytes, char out[32])
         snprintf(out, 32, "%.1f GiB", (double)bytes / (double)(UINT64_C(1) << 30));
 }
 
-int make_plan(const char *command, const nq_board *board, const plan_choice *choice, int unique,
-              int threads, nq_plan **plan)
+nq_plan_options plan_options(const plan_choice *choice, int unique, int threads)
 {
     nq_plan_options options = { .method = choice->method, .unique = unique, .threads = threads,
                                 .max_memory = choice->max_memory ? choice->max_memory
                                                                  : default_max_memory() };
+    return options;
+}
+
+int make_plan(const char *command, const nq_board *board, const plan_choice *choice, int unique,
+              int threads, nq_plan **plan)
+{
+    nq_plan_options options = plan_options(choice, unique, threads);
     if (unique && choice->method == NQ_METHOD_JOIN)
         fail(0, "%s: --unique counts with the backtracker: the join counts totals only", command);
     nq_status status = nq_plan_create_with(board, &options, plan);
@@ -74,10 +80,10 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
     if (status == NQ_ERR_MEMORY_LIMIT) {
         char need[32] = "?", limit[32];
         uint64_t bytes;
+        format_bytes(options.max_memory, limit);
         options.max_memory = 0;
         if (nq_plan_memory_needed(board, &options, &bytes) == NQ_OK)
             format_bytes(bytes, need);
-        format_bytes(choice->max_memory ? choice->max_memory : default_max_memory(), limit);
         int workers = threads > 0 ? threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
         return fail(EXIT_FAILURE_, "%s: the join needs about %s with %d thread%s, more than the "
                     "%s allowed (--max-memory); raise it, use fewer threads or --method "

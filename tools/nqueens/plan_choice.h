@@ -21,6 +21,10 @@ int parse_memory(const char *text, uint64_t *bytes);
 /* Three quarters of the machine's physical memory, 0 if unknown. */
 uint64_t default_max_memory(void);
 
+/* The library's options for a plan as choice says, for a run with or without unique on
+ * `threads` threads (0: all cores). */
+nq_plan_options plan_options(const plan_choice *choice, int unique, int threads);
+
 /* Bytes in a short human form: "900 bytes", "12 KiB", "512 MiB", "6.2 GiB" (rounded up). */
 void format_bytes(uint64_t bytes, char out[32]);
 
