@@ -359,17 +359,33 @@ nq_status nq_catalogue_count(const nq_catalogue *catalogue, const nq_board *boar
 typedef int (*nq_solution_fn)(void *context, int n, const int8_t *cols);
 
 /* Calls visit for every solution of board (as nq_count defines them), in lexicographic order of
- * cols. With unique nonzero, only for the lexicographically least member of each symmetry class
- * (under nq_board_symmetries(board)), in the same order. Memory use does not depend on the number
- * of solutions. Returns NQ_OK after the last solution, NQ_ERR_STOPPED if visit asked to stop,
- * or, for a malformed board value, NQ_ERR_SIZE, NQ_ERR_BLOCKED or NQ_ERR_ATTACK. */
+ * cols, on the calling thread. With unique nonzero, only for the lexicographically least member
+ * of each symmetry class (under nq_board_symmetries(board)), in the same order. Each solution is
+ * passed on as soon as it is found: the first ones come at once on boards of any size (a
+ * completion search steers the walk past subtrees that hold none). Memory use does not depend on
+ * the number of solutions. Returns NQ_OK after the last solution, NQ_ERR_STOPPED if visit asked
+ * to stop, or, for a malformed board value, NQ_ERR_SIZE, NQ_ERR_BLOCKED or NQ_ERR_ATTACK. */
 nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void *context);
 
-/* nq_solve, the search spread over `threads` threads (0: one per online core): visit is called
- * from the calling thread only, in the same order, with the same solutions. Memory holds the
- * solutions of a few units of the top rows' placements per thread. Also returns NQ_ERR_NOMEM. */
-nq_status nq_solve_threads(const nq_board *board, int unique, int threads, nq_solution_fn visit,
-                           void *context);
+/* How nq_solve_with lists. Zero-initialise for the defaults. */
+typedef struct nq_solve_options {
+    int unique;    /* nonzero: one solution per symmetry class, as nq_solve's unique */
+    int threads;   /* searching threads; 0: one per online core */
+    /* When *stop becomes nonzero (a signal handler may set it), the listing ends soon after,
+     * within a fraction of a second, with NQ_ERR_STOPPED. May be NULL. */
+    volatile const sig_atomic_t *stop;
+    /* When not NULL, called on the calling thread, with visit's context, whenever the listing
+     * waits for the search to find more solutions: the moment to flush buffered output. */
+    void (*idle)(void *context);
+} nq_solve_options;
+
+/* nq_solve with options (NULL: the defaults), the search done by options->threads threads
+ * besides the calling thread: visit is called from the calling thread only, in the same order, with the same solutions,
+ * each as soon as every earlier one has been passed on. Memory stays within a few megabytes
+ * however many solutions stream out or however large a part of the search holds them. Also
+ * returns NQ_ERR_NOMEM. Thread-safe for distinct contexts. */
+nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
+                        nq_solution_fn visit, void *context);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Formats                                                                                       */

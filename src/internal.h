@@ -9,6 +9,8 @@
 #ifndef NQ_INTERNAL_H
 #define NQ_INTERNAL_H
 
+#include <stdatomic.h>
+
 #include "nqueens.h"
 
 /* A board compiled for searching. */
@@ -180,6 +182,52 @@ void nq_transform(const int8_t *cols, int n, enum nq_symmetry sym, int8_t *out);
 /* The image of square (row, col) of an n x n board under sym. */
 void nq_transform_square(int n, enum nq_symmetry sym, int row, int col, int *out_row,
                          int *out_col);
+
+/* A request to stop, which long searches poll: a flag that a signal handler sets on the
+ * polling thread, or one that another thread sets. Either may be NULL. */
+typedef struct nq_stop {
+    volatile const sig_atomic_t *signal;
+    const atomic_int *flag;
+} nq_stop;
+
+static inline int nq_stop_requested(const nq_stop *stop)
+{
+    return (stop->signal && *stop->signal) ||
+           (stop->flag && atomic_load_explicit(stop->flag, memory_order_relaxed));
+}
+
+/* Limits of a completion search. */
+typedef struct nq_find_limits {
+    uint64_t seed;          /* 0: deterministic choices; else randomized, reproducible per seed */
+    uint64_t max_nodes;     /* give up after about this many search nodes (0: no limit) */
+    nq_stop stop;           /* give up when it is requested */
+} nq_find_limits;
+
+/* Finds a completion of search from its root state: a queen in every row on a square allow[]
+ * offers, none attacking another. Returns NQ_OK with cols[0..n-1] filled, NQ_ERR_NO_SOLUTION
+ * when there is none (proved), NQ_ERR_STOPPED when the limits ran out first. */
+nq_status nq_find_completion(const nq_search *search, const nq_find_limits *limits,
+                             int8_t *cols);
+
+/* A listing in lexicographic order (solve_walk.c): where its solutions go, which it passes
+ * on, and when it stops. */
+typedef struct nq_walk {
+    nq_solution_fn visit;               /* called for each solution passed on */
+    void *context;                      /* visit's first argument */
+    unsigned group;                     /* nonzero: pass on only the least of each class under
+                                           these symmetries */
+    nq_stop stop;                       /* the walk ends soon after it is requested */
+} nq_walk;
+
+/* Calls walk->visit for the completions of search's root, in lexicographic order. Returns
+ * NQ_OK after the last, NQ_ERR_STOPPED if visit or walk->stop asked to stop. */
+nq_status nq_walk_lex(const nq_search *search, const nq_walk *walk);
+
+/* nq_walk_lex done by `threads` worker threads (solve_threads.c): the same calls of
+ * walk->visit, in the same order, from the calling thread, which calls idle (when not NULL)
+ * with walk->context whenever it waits for the workers. Also returns NQ_ERR_NOMEM. */
+nq_status nq_walk_threads(const nq_search *search, const nq_walk *walk, int threads,
+                          void (*idle)(void *context));
 
 /* The number of online cores, at least 1. */
 int nq_online_cores(void);

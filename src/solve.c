@@ -1,23 +1,8 @@
 /*
- * solve.c - lists the solutions of a board in lexicographic order, or one per symmetry class.
- *
- * This is the one-thread listing, the plain path: nq_solve_threads (solve_threads.c) spreads
- * the same search over threads.
+ * solve.c - lists the solutions of a board in lexicographic order, or one per symmetry class:
+ * on the calling thread by the walk of solve_walk.c, or by worker threads (solve_threads.c).
  */
 #include "internal.h"
-
-/* Passes on only the solutions that represent their class. */
-typedef struct unique_filter {
-    unsigned group;
-    nq_solution_fn visit;
-    void *context;
-} unique_filter;
-
-static int visit_canonical(void *context, int n, const int8_t *cols)
-{
-    unique_filter *f = context;
-    return nq_is_canonical(cols, n, f->group) ? f->visit(f->context, n, cols) : 0;
-}
 
 nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void *context)
 {
@@ -27,9 +12,24 @@ nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void
     nq_status status = nq_search_compile(board, &search);
     if (status)
         return status;
-    nq_state root = nq_search_root(&search);
-    if (!unique)
-        return nq_kernel_visit(&search, root, NULL, visit, context);
-    unique_filter filter = { nq_board_symmetries(board), visit, context };
-    return nq_kernel_visit(&search, root, NULL, visit_canonical, &filter);
+    nq_walk walk = { visit, context, unique ? nq_board_symmetries(board) : 0, { NULL, NULL } };
+    return nq_walk_lex(&search, &walk);
+}
+
+nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
+                        nq_solution_fn visit, void *context)
+{
+    static const nq_solve_options defaults = { 0, 0, NULL, NULL };
+    if (!board || !visit)
+        return NQ_ERR_ARGUMENT;
+    if (!options)
+        options = &defaults;
+    nq_search search;
+    nq_status status = nq_search_compile(board, &search);
+    if (status)
+        return status;
+    nq_walk walk = { visit, context, options->unique ? nq_board_symmetries(board) : 0,
+                     { options->stop, NULL } };
+    int threads = options->threads > 0 ? options->threads : nq_online_cores();
+    return nq_walk_threads(&search, &walk, threads, options->idle);
 }

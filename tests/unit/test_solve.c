@@ -10,11 +10,20 @@
 
 #include <cmocka.h>
 
+#include "internal.h"
 #include "listing.h"
 #include "random_board.h"
 #include "reference.h"
 
-/* nq_solve (threads == 0) or nq_solve_threads lists exactly the reference's solutions, or its
+/* nq_solve_with on `threads` worker threads. */
+static nq_status solve_on(const nq_board *b, int unique, int threads, nq_solution_fn visit,
+                          void *context)
+{
+    nq_solve_options options = { unique, threads, NULL, NULL };
+    return nq_solve_with(b, &options, visit, context);
+}
+
+/* nq_solve (threads == 0) or nq_solve_with lists exactly the reference's solutions, or its
  * least ones, in its order. */
 static void check_listing(const nq_board *b, int unique)
 {
@@ -22,7 +31,7 @@ static void check_listing(const nq_board *b, int unique)
     int8_t *want = ref_list(b, unique, &want_count);
     for (int threads = 0; threads <= 3; threads++) {
         listing got = { 0 };
-        nq_status status = threads ? nq_solve_threads(b, unique, threads, record, &got)
+        nq_status status = threads ? solve_on(b, unique, threads, record, &got)
                                    : nq_solve(b, unique, record, &got);
         assert_int_equal(status, NQ_OK);
         assert_int_equal(got.count, want_count);
@@ -145,7 +154,7 @@ static void stops_when_asked(void **state)
             for (int threads = 1; threads <= 3; threads++) {
                 stopper s = { 0, k };
                 assert_int_equal(threads == 1 ? nq_solve(&b, unique, stop_at, &s)
-                                              : nq_solve_threads(&b, unique, threads, stop_at, &s),
+                                              : solve_on(&b, unique, threads, stop_at, &s),
                                  NQ_ERR_STOPPED);
                 assert_int_equal(s.calls, k);
             }
@@ -158,6 +167,97 @@ static void stops_when_asked(void **state)
     assert_int_equal(s.calls, 92);
 }
 
+/* Keeps the first `want` solutions, then asks to stop. */
+static int record_some(void *context, int n, const int8_t *cols)
+{
+    listing *l = context;
+    record(l, n, cols);
+    return l->count == l->capacity;
+}
+
+/* The plain kernel's first k solutions from the root, with no guide: the reference order. */
+static size_t plain_first(const nq_board *b, size_t k, int8_t *out)
+{
+    nq_search search;
+    assert_int_equal(nq_search_compile(b, &search), NQ_OK);
+    listing l = { out, 0, k };
+    nq_kernel_visit(&search, nq_search_root(&search), NULL, record_some, &l);
+    return l.count;
+}
+
+/* On boards too large to list whole, the first solutions of the walk, on one thread or on
+ * several, are the plain row-by-row search's first ones. */
+static void first_solutions_of_large_boards(void **state)
+{
+    (void)state;
+    enum { K = 5 };
+    for (int n = 18; n <= 29; n++) {
+        nq_board b;
+        nq_board_init(&b, n);
+        int8_t want[K * NQ_MAX_N];
+        assert_int_equal(plain_first(&b, K, want), K);
+        for (int threads = 0; threads <= 3; threads++) {
+            int8_t got[K * NQ_MAX_N];
+            listing l = { got, 0, K };
+            nq_status status = threads ? solve_on(&b, 0, threads, record_some, &l)
+                                       : nq_solve(&b, 0, record_some, &l);
+            assert_int_equal(status, NQ_ERR_STOPPED);
+            assert_int_equal(l.count, K);
+            assert_memory_equal(got, want, (size_t)(K * n));
+        }
+    }
+}
+
+/* A stop flag already set ends the listing at once, before any solution. */
+static void stop_flag(void **state)
+{
+    (void)state;
+    volatile sig_atomic_t stop = 1;
+    nq_board b;
+    nq_board_init(&b, 40);
+    for (int threads = 1; threads <= 2; threads++) {
+        stopper s = { 0, 0 };
+        nq_solve_options options = { 0, threads, &stop, NULL };
+        assert_int_equal(nq_solve_with(&b, &options, stop_at, &s), NQ_ERR_STOPPED);
+        assert_int_equal(s.calls, 0);
+    }
+}
+
+/* Counts the visits and the idle calls between them. */
+typedef struct idler {
+    int calls, idles, calls_at_last_idle;
+    int early;   /* idle came with no solution since the one before */
+} idler;
+
+static int count_call(void *context, int n, const int8_t *cols)
+{
+    (void)n, (void)cols;
+    ((idler *)context)->calls++;
+    return 0;
+}
+
+static void count_idle(void *context)
+{
+    idler *i = context;
+    i->early |= i->calls == i->calls_at_last_idle;
+    i->calls_at_last_idle = i->calls;
+    i->idles++;
+}
+
+/* The idle callback comes only after solutions went out since its last call (never before the
+ * first), and the solutions are all there. */
+static void idle_calls(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 10);
+    idler i = { 0, 0, 0, 0 };
+    nq_solve_options options = { 0, 2, NULL, count_idle };
+    assert_int_equal(nq_solve_with(&b, &options, count_call, &i), NQ_OK);
+    assert_int_equal(i.calls, 724);
+    assert_false(i.early);
+}
+
 static void bad_arguments(void **state)
 {
     (void)state;
@@ -166,8 +266,8 @@ static void bad_arguments(void **state)
     stopper s = { 0, 0 };
     assert_int_equal(nq_solve(NULL, 0, stop_at, &s), NQ_ERR_ARGUMENT);
     assert_int_equal(nq_solve(&b, 0, NULL, &s), NQ_ERR_ARGUMENT);
-    assert_int_equal(nq_solve_threads(NULL, 0, 2, stop_at, &s), NQ_ERR_ARGUMENT);
-    assert_int_equal(nq_solve_threads(&b, 0, 2, NULL, &s), NQ_ERR_ARGUMENT);
+    assert_int_equal(solve_on(NULL, 0, 2, stop_at, &s), NQ_ERR_ARGUMENT);
+    assert_int_equal(solve_on(&b, 0, 2, NULL, &s), NQ_ERR_ARGUMENT);
     assert_int_equal(s.calls, 0);
 }
 
@@ -181,6 +281,9 @@ int main(void)
         cmocka_unit_test(large_sparse_boards),
         cmocka_unit_test(boards_without_solutions),
         cmocka_unit_test(stops_when_asked),
+        cmocka_unit_test(first_solutions_of_large_boards),
+        cmocka_unit_test(stop_flag),
+        cmocka_unit_test(idle_calls),
         cmocka_unit_test(bad_arguments),
     };
     return cmocka_run_group_tests_name("solve", tests, NULL, NULL);

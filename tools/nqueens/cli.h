@@ -59,6 +59,7 @@ int board_from_arguments(const char *command, const char *board_path, int argc, 
 char *out_reserve(size_t bytes);        /* room for bytes more; NULL if bytes > the buffer */
 void out_commit(size_t bytes);          /* the reserved bytes written */
 void out_puts(const char *text);        /* a string, through the buffer */
+void out_flush(void);                   /* writes out what the buffer holds now */
 int out_failed(void);                   /* whether a write has failed */
 int out_close(void);                    /* flushes; returns 0 or EXIT_FAILURE_ after a message */
 

@@ -2,6 +2,7 @@
  * command_solve.c - `nqueens solve`: every solution, streamed in lexicographic order.
  */
 #include <getopt.h>
+#include <signal.h>
 
 #include "cli.h"
 
@@ -22,7 +23,16 @@ static const char help[] =
     "  -u, --unique       only the lexicographically least solution of each symmetry class\n"
     "  -h, --help         show this help\n"
     "\n"
-    "Exit codes: 0 success, 1 runtime failure (output not written), 2 bad input.\n";
+    "Solutions are written as they are found; Ctrl-C or SIGTERM ends the listing.\n"
+    "Exit codes: 0 success, 1 runtime failure (output not written), 2 bad input,\n"
+    "130/143 stopped by SIGINT/SIGTERM.\n";
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int signo)
+{
+    stop_signal = signo;
+}
 
 /* A listing in progress. */
 typedef struct listing {
@@ -51,6 +61,13 @@ static int write_solution(void *context, int n, const int8_t *cols)
         out_commit(nq_format_solution(l->format, n, cols, l->written, p));
     }
     return ++l->written == l->limit;
+}
+
+/* Sends what is written so far on its way while the search looks for more. */
+static void flush_output(void *context)
+{
+    (void)context;
+    out_flush();
 }
 
 /* Starts an SVG page, sized for the solutions it will hold: counted first. */
@@ -117,7 +134,15 @@ int command_solve(int argc, char **argv)
     l.max_bytes = max_bytes(&l, &board);
     if (l.format == NQ_FORMAT_SVG && (code = begin_svg(&l, &board, unique)))
         return code;
-    nq_status status = nq_solve_threads(&board, unique, 0, write_solution, &l);
+    struct sigaction action = { .sa_handler = on_signal };
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    nq_solve_options solving = { unique, 0, &stop_signal, flush_output };
+    nq_status status = nq_solve_with(&board, &solving, write_solution, &l);
+    if (stop_signal) {
+        out_close();
+        return 128 + stop_signal;
+    }
     if (status && status != NQ_ERR_STOPPED)
         return fail(EXIT_FAILURE_, "solve: %s", nq_strerror(status));
     char end[16];

@@ -53,6 +53,11 @@ void out_puts(const char *text)
     }
 }
 
+void out_flush(void)
+{
+    flush();
+}
+
 int out_failed(void)
 {
     return write_errno != 0;
