@@ -141,6 +141,39 @@ check "verify boards" 0 "4 of 4 solutions valid" "" -- verify "$tmp/b6"
 b1=$(board '.Q...\n.....\n..*..\n.....\n.....\n' b1)
 check "count --board" 0 1 "" -- count --board "$b1"
 check "solve --board" 0 "2 4 1 3 5" "" -- solve --board "$b1" -f cols
+
+# ---- solve streams: --limit is the listing's head, memory stays small, Ctrl-C stops ---------
+for n in 8 9 10 11; do
+    "$nq" solve $n -f cols >"$tmp/all"
+    for k in 1 7 60; do
+        head -n $k "$tmp/all" >"$tmp/head"
+        check_file "solve $n --limit $k is the head of the listing" 0 "$tmp/head" "" -- solve $n -f cols --limit $k
+    done
+done
+"$nq" solve --board "$b1" -f cols >"$tmp/all"
+check_file "solve --board --limit 1" 0 "$tmp/all" "" -- solve --board "$b1" -f cols --limit 1
+timeout -s KILL 60 "$nq" solve 24 -f cols 2>"$tmp/err" | head -n 3 >"$tmp/head"
+check_file "solve 24 | head -3 is --limit 3" 0 "$tmp/head" "" -- solve 24 -f cols --limit 3
+"$nq" solve 24 -f cols --limit 3 >"$tmp/first"
+check "solve 24 --limit 3 is valid" 0 "3 of 3 solutions valid" "" "$tmp/first" -- verify
+# A listing runs in a few megabytes however large the units are: stop it after two seconds.
+"$nq" solve 19 >/dev/null 2>"$tmp/err" &
+pid=$!
+sleep 2
+peak=$(awk '/^VmHWM:/ { print $2 }' /proc/$pid/status)
+kill -INT $pid
+wait $pid
+code=$?
+: >"$tmp/out"
+expect_true "solve 19 peaks below 64 MB (${peak} kB)" "$([ "${peak:-999999}" -lt 65536 ]; echo $?)"
+compare "solve 19 stopped by SIGINT" 130 "$code" "" "" "solve 19 (SIGINT)"
+# A first solution that takes long to find stops within a second of SIGTERM.
+timeout -s KILL 10 "$nq" solve 46 --limit 1 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+compare "solve 46 stopped by SIGTERM" 143 $? "" "" "solve 46 --limit 1 (SIGTERM)"
 check "count --board -" 0 1 "" "$b1" -- count --board -
 b2=$(board '.*..\r\n....\r\n....\r\n....' b2)
 check "count crlf board" 0 1 "" -- count --board "$b2"
