@@ -209,6 +209,11 @@ typedef struct nq_find_limits {
 nq_status nq_find_completion(const nq_search *search, const nq_find_limits *limits,
                              int8_t *cols);
 
+/* nq_find_completion's plain engine (kernel_find.c): fewest choices first, forced columns,
+ * deterministic, no restarts; the fastest way to prove that a board has no completion. The same
+ * contract. */
+nq_status nq_kernel_find(const nq_search *search, const nq_find_limits *limits, int8_t *cols);
+
 /* A listing in lexicographic order (solve_walk.c): where its solutions go, which it passes
  * on, and when it stops. */
 typedef struct nq_walk {

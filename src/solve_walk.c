@@ -16,8 +16,8 @@
 #define PROBES 8                  /* Knuth probes per estimate of a subtree's size */
 #define SMALL_TREE 50000.0        /* squares to try below which the plain kernel lists a subtree */
 #define ORACLE_MIN_NODES 2000     /* the completion search's budget: at least this many nodes, */
-#define ORACLE_SHARE 16           /* or the subtree's estimated size over this */
-#define ORACLE_MAX_NODES 4000000  /* and never more than this */
+#define ORACLE_SHARE 1            /* or the subtree's estimated size over this */
+#define ORACLE_MAX_NODES (UINT64_C(1) << 40) /* and never more than this */
 
 /* A walk in progress. */
 typedef struct walker {
@@ -53,7 +53,10 @@ static double tree_size(walker *k, const nq_search *search, nq_state s)
 }
 
 /* Whether the rows above s.row, placed as k->placed says, can be completed from state s:
- * 1 yes, 0 no, -1 not known within budget nodes. */
+ * 1 yes, 0 no, -1 not known within about 2 * budget nodes. Two searches take turns with
+ * doubling budgets, so that the answer costs at most about four times what the better of
+ * them needs: the plain search of kernel_find.c proves emptiness fastest, the restarts of
+ * complete.c find completions fastest (the plain one has heavy tails). */
 static int completable(walker *k, const nq_search *search, nq_state s, uint64_t budget)
 {
     nq_search rest = *search;
@@ -63,10 +66,17 @@ static int completable(walker *k, const nq_search *search, nq_state s, uint64_t 
         int d = r - s.row;
         rest.allow[r] &= ~(s.cols | s.d1 << d | s.d2 >> d);
     }
-    nq_find_limits limits = { 0, budget, k->walk->stop };
     int8_t cols[NQ_MAX_N];
-    nq_status status = nq_find_completion(&rest, &limits, cols);
-    return status == NQ_OK ? 1 : status == NQ_ERR_NO_SOLUTION ? 0 : -1;
+    for (uint64_t step = ORACLE_MIN_NODES;; step *= 2) {
+        nq_find_limits plain = { 0, step, k->walk->stop }, random = { step, step, k->walk->stop };
+        nq_status status = nq_kernel_find(&rest, &plain, cols);
+        if (status == NQ_ERR_STOPPED)
+            status = nq_kernel_find(&rest, &random, cols);
+        if (status != NQ_ERR_STOPPED)
+            return status == NQ_OK ? 1 : status == NQ_ERR_NO_SOLUTION ? 0 : -1;
+        if (step >= budget || nq_stop_requested(&k->walk->stop))
+            return -1;
+    }
 }
 
 static nq_status walk_from(walker *k, const nq_search *search, nq_state s)
