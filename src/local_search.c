@@ -24,6 +24,16 @@
 #define FULL UINT8_MAX
 /* Steps between two looks at *stop: rare enough to cost nothing, often enough for Ctrl-C. */
 #define STOP_MASK 0xFFFFu
+/* Random numbers the start draws ahead of their use, so that the squares they will try are
+ * fetched from memory early: on ten million queens the start waits on memory, not on
+ * arithmetic (a quarter of its time goes this way). */
+#define AHEAD 16
+
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
 
 /* The search: a permutation, the number of queens on each diagonal, and the list of rows that
  * may be attacked. */
@@ -39,6 +49,8 @@ typedef struct board_state {
     uint64_t random;     /* xorshift64* state, never 0 */
     uint64_t steps;      /* steps taken, to look at *stop every STOP_MASK + 1 of them */
     volatile const sig_atomic_t *stop;   /* NULL, or nonzero to stop */
+    uint64_t ahead[AHEAD];  /* the start's next random numbers, used oldest first */
+    unsigned oldest;        /* index of the oldest in ahead */
 } board_state;
 
 static uint64_t next_random(board_state *s)
@@ -49,10 +61,15 @@ static uint64_t next_random(board_state *s)
     return x * UINT64_C(0x2545F4914F6CDD1D);
 }
 
-/* A random number below bound (the top 32 bits scaled: no division). */
+/* Random number x made a number below bound (its top 32 bits scaled: no division). */
+static uint32_t scaled(uint64_t x, uint32_t bound)
+{
+    return (uint32_t)((x >> 32) * bound >> 32);
+}
+
 static uint32_t below(board_state *s, uint32_t bound)
 {
-    return (uint32_t)((next_random(s) >> 32) * bound >> 32);
+    return scaled(next_random(s), bound);
 }
 
 /* Spreads a seed over the 64 bits (splitmix64's finaliser), so that seeds 1, 2, 3 ... start
@@ -139,6 +156,23 @@ static int list(board_state *s, uint32_t r)
     return 0;
 }
 
+/* A random row of the pool cols[r..n-1] for row r to take its column from. Meanwhile it
+ * fetches the pool entry that the number drawn now will pick, and the diagonals of the column
+ * that the one used AHEAD / 2 draws from now will pick: rows only move on by a few in
+ * between, so these guesses fall on the right cache lines or next to them. */
+static uint32_t candidate(board_state *s, uint32_t r)
+{
+    uint32_t n = s->n, left = n - r;
+    uint64_t x = s->ahead[s->oldest], soon = s->ahead[(s->oldest + AHEAD / 2) % AHEAD];
+    uint64_t later = s->ahead[s->oldest] = next_random(s);
+    s->oldest = (s->oldest + 1) % AHEAD;
+    PREFETCH(&s->cols[r + scaled(later, left)]);
+    uint32_t c = (uint32_t)s->cols[r + scaled(soon, left)];
+    PREFETCH(&s->up[r + c]);
+    PREFETCH(&s->down[r + n - 1 - c]);
+    return r + scaled(x, left);
+}
+
 /* Takes a column for row r from those left in cols[r..n-1]: the first of START_TRIES random
  * ones whose diagonals are empty, or else the last one tried. Returns 0, or -1 if that one
  * would overfill a diagonal. */
@@ -146,7 +180,7 @@ static int take_column(board_state *s, uint32_t r)
 {
     uint32_t j = r;
     for (int t = 0; t < START_TRIES; t++) {
-        j = r + below(s, s->n - r);
+        j = candidate(s, r);
         if (!on_diagonals(s, r, (uint32_t)s->cols[j]))
             break;
     }
@@ -165,6 +199,9 @@ static nq_status start(board_state *s)
     memset(s->down, 0, 2 * (size_t)n);
     s->count = 0;
     s->pairs = 0;
+    for (unsigned i = 0; i < AHEAD; i++)
+        s->ahead[i] = next_random(s);
+    s->oldest = 0;
     for (uint32_t r = 0; r < n; r++) {
         if (stopped(s))
             return NQ_ERR_STOPPED;
