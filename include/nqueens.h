@@ -439,7 +439,7 @@ uint64_t nq_explicit_column(uint64_t n, uint64_t row);
 
 /* Finds a random solution of side n by local search (min-conflicts with pair swaps, after
  * Sosic and Gu): the same seed gives the same solution. Fills cols[0..n-1] (0-based columns).
- * Takes 6n bytes besides cols and, in practice, O(n) time (a million queens in about 0.1 s).
+ * Takes 4n bytes besides cols and, in practice, O(n) time (a million queens in about 0.1 s).
  * Returns NQ_OK, NQ_ERR_NO_SOLUTION (n = 2, 3), NQ_ERR_ARGUMENT (n = 0, n > INT32_MAX, cols
  * NULL) or NQ_ERR_NOMEM. Thread-safe. */
 nq_status nq_random_solution(uint32_t n, uint64_t seed, int32_t *cols);
