@@ -366,6 +366,17 @@ done
 cmp -s "$tmp/r5" "$tmp/r5b" && ! cmp -s "$tmp/r5" "$tmp/r6"
 expect_true "one --random: same seed same solution, other seed other" $?
 check "verify one --random" 0 "1 of 1 solutions valid" "" "$tmp/r6" -- verify
+check "one 1 random" 0 "1" "" -- one 1 --random
+# Ctrl-C stops a long random search quietly: a background job ignores SIGINT, so this one only
+# stops if nqueens catches it.
+"$nq" one 50000000 --random >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+code=$?
+[ "$code" -eq 130 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ]
+expect_true "one --random: SIGINT stops with 130, nothing printed" $?
 "$nq" one 5 -f unicode >"$tmp/out"
 [ "$(grep -o '♛' "$tmp/out" | wc -l)" -eq 5 ] && [ "$(wc -l <"$tmp/out")" -eq 6 ]
 expect_true "one unicode has 5 queens" $?

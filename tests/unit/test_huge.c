@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "nqueens.h"
+#include "reference.h"
 
 /* Builds the explicit solution of side n and checks it with nq_verify. */
 static void check_explicit(uint64_t n, int32_t *cols)
@@ -47,26 +48,109 @@ static void explicit_huge_n(void **state)
     free(cols);
 }
 
-static void random_solutions(void **state)
+/* Whether cols[0..n-1] is a solution, checked plainly (apart from nq_verify): a column and
+ * two diagonals used once each. */
+static int is_solution(const int32_t *cols, uint32_t n)
+{
+    char *used = calloc(5 * (size_t)n, 1), *up = used + n, *down = up + 2 * (size_t)n;
+    int ok = used != NULL;
+    for (uint32_t r = 0; ok && r < n; r++) {
+        int64_t c = cols[r];
+        ok = c >= 0 && c < n && !used[c] && !up[r + c] && !down[r + n - 1 - c];
+        if (ok)
+            used[c] = up[r + c] = down[r + n - 1 - c] = 1;
+    }
+    free(used);
+    return ok;
+}
+
+static void random_solutions_small(void **state)
 {
     (void)state;
-    int32_t cols[3000], again[3000];
+    int32_t cols[2000];
     nq_conflict k;
-    for (uint32_t n = 1; n <= 300; n += (n < 40 ? 1 : 37)) {
-        if (n == 2 || n == 3) {
-            assert_int_equal(nq_random_solution(n, 1, cols), NQ_ERR_NO_SOLUTION);
-            continue;
+    assert_int_equal(nq_random_solution(1, 5, cols), NQ_OK);
+    assert_int_equal(cols[0], 0);
+    for (uint32_t n = 2; n <= 3; n++)
+        assert_int_equal(nq_random_solution(n, 1, cols), NQ_ERR_NO_SOLUTION);
+    assert_int_equal(nq_random_solution(0, 1, cols), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_random_solution(8, 1, NULL), NQ_ERR_ARGUMENT);
+    /* Every side to 2000, and many seeds on the small sides, where the search meets dead ends. */
+    for (uint32_t n = 4; n <= 2000; n++) {
+        for (uint64_t seed = 0; seed < (n <= 40 ? 100 : 1); seed++) {
+            assert_int_equal(nq_random_solution(n, seed * 1000 + n, cols), NQ_OK);
+            assert_true(is_solution(cols, n));
         }
-        assert_int_equal(nq_random_solution(n, n, cols), NQ_OK);
         assert_int_equal(nq_verify(cols, n, &k), NQ_OK);
     }
-    assert_int_equal(nq_random_solution(3000, 7, cols), NQ_OK);
-    assert_int_equal(nq_verify(cols, 3000, &k), NQ_OK);
-    assert_int_equal(nq_random_solution(3000, 7, again), NQ_OK);
-    assert_memory_equal(cols, again, sizeof cols);
-    assert_int_equal(nq_random_solution(3000, 8, again), NQ_OK);
-    assert_true(memcmp(cols, again, sizeof cols) != 0);
-    assert_int_equal(nq_random_solution(0, 1, cols), NQ_ERR_ARGUMENT);
+}
+
+/* On sides 4 to 9, every random solution is one of the reference's, and a few hundred seeds
+ * find most of them (all on sides 4 to 8): the seed really steers the search. */
+static void random_solutions_spread(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 9; n++) {
+        nq_board board;
+        nq_board_init(&board, n);
+        size_t count, found = 0;
+        int8_t *all = ref_list(&board, 0, &count);
+        char seen[400] = { 0 };
+        for (uint64_t seed = 0; seed < 1000; seed++) {
+            int32_t cols[9];
+            int8_t as_bytes[9];
+            assert_int_equal(nq_random_solution((uint32_t)n, seed, cols), NQ_OK);
+            for (int r = 0; r < n; r++)
+                as_bytes[r] = (int8_t)cols[r];
+            size_t i = 0;
+            while (i < count && memcmp(all + i * (size_t)n, as_bytes, (size_t)n))
+                i++;
+            assert_true(i < count);
+            found += !seen[i];
+            seen[i] = 1;
+        }
+        assert_true(found * 4 >= count * 3);
+        free(all);
+    }
+}
+
+/* A million queens: valid, the same for the same seed, another for another seed. */
+static void random_solutions_huge(void **state)
+{
+    (void)state;
+    uint32_t n = 1000000;
+    int32_t *cols = malloc(n * sizeof *cols), *again = malloc(n * sizeof *again);
+    assert_non_null(cols);
+    assert_non_null(again);
+    nq_conflict k;
+    assert_int_equal(nq_random_solution(n, 7, cols), NQ_OK);
+    assert_true(is_solution(cols, n));
+    assert_int_equal(nq_verify(cols, n, &k), NQ_OK);
+    assert_int_equal(nq_random_solution(n, 7, again), NQ_OK);
+    assert_memory_equal(cols, again, n * sizeof *cols);
+    assert_int_equal(nq_random_solution(n, 8, again), NQ_OK);
+    assert_true(is_solution(again, n));
+    assert_true(memcmp(cols, again, n * sizeof *cols) != 0);
+    free(cols);
+    free(again);
+}
+
+/* A stop already asked for stops the search; a stop never asked for changes nothing. */
+static void random_solution_stops(void **state)
+{
+    (void)state;
+    uint32_t n = 300000;
+    int32_t *cols = malloc(n * sizeof *cols), *again = malloc(n * sizeof *again);
+    assert_non_null(cols);
+    assert_non_null(again);
+    volatile sig_atomic_t stop = 1;
+    assert_int_equal(nq_random_solution_stop(n, 3, &stop, cols), NQ_ERR_STOPPED);
+    stop = 0;
+    assert_int_equal(nq_random_solution_stop(n, 3, &stop, cols), NQ_OK);
+    assert_int_equal(nq_random_solution(n, 3, again), NQ_OK);
+    assert_memory_equal(cols, again, n * sizeof *cols);
+    free(cols);
+    free(again);
 }
 
 static void picture_sizes_are_bounded(void **state)
@@ -102,7 +186,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(explicit_every_n),
         cmocka_unit_test(explicit_huge_n),
-        cmocka_unit_test(random_solutions),
+        cmocka_unit_test(random_solutions_small),
+        cmocka_unit_test(random_solutions_spread),
+        cmocka_unit_test(random_solutions_huge),
+        cmocka_unit_test(random_solution_stops),
         cmocka_unit_test(picture_sizes_are_bounded),
     };
     return cmocka_run_group_tests_name("huge", tests, NULL, NULL);

@@ -2,6 +2,7 @@
  * command_one.c - `nqueens one`: one solution of any size, explicit or random, streamed.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,10 +21,31 @@ static const char help[] =
     "                    svg: an SVG picture (N <= 1000)\n"
     "  -h, --help        show this help\n"
     "\n"
-    "Exit codes: 0 success, 1 no solution exists or output not written, 2 bad input.\n";
+    "Exit codes: 0 success, 1 no solution exists or output not written, 2 bad input,\n"
+    "130/143 a random search stopped by Ctrl-C (SIGINT) or SIGTERM (nothing printed).\n";
 
 #define RANDOM_MAX_N 100000000
 #define BOARD_MAX_N 1000
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int signo)
+{
+    stop_signal = signo;
+}
+
+/* The random solution, stopped quietly by SIGINT or SIGTERM (then NQ_ERR_STOPPED). The
+ * handlers are only there while it searches: writing the solution out dies as usual. */
+static nq_status random_solution(uint32_t n, uint64_t seed, int32_t *cols)
+{
+    struct sigaction action = { .sa_handler = on_signal }, old_int, old_term;
+    sigaction(SIGINT, &action, &old_int);
+    sigaction(SIGTERM, &action, &old_term);
+    nq_status status = nq_random_solution_stop(n, seed, &stop_signal, cols);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    return status;
+}
 
 /* Writes v + 1 in decimal and then `end`. */
 static void put_column(uint64_t v, char end)
@@ -139,12 +161,14 @@ int command_one(int argc, char **argv)
         return fail(EXIT_FAILURE_, "one: out of memory");
     nq_status status = NQ_OK;
     if (random)
-        status = nq_random_solution((uint32_t)n, (uint64_t)seed, cols);
+        status = random_solution((uint32_t)n, (uint64_t)seed, cols);
     else
         for (long long r = 0; r < n; r++)
             cols[r] = (int32_t)nq_explicit_column((uint64_t)n, (uint64_t)r);
     if (!status)
         write_solution(cols, (uint32_t)n, format);
     free(cols);
+    if (status == NQ_ERR_STOPPED)
+        return 128 + stop_signal;
     return status ? fail(EXIT_FAILURE_, "one: %s", nq_strerror(status)) : out_close();
 }
