@@ -209,10 +209,41 @@ typedef struct nq_find_limits {
 nq_status nq_find_completion(const nq_search *search, const nq_find_limits *limits,
                              int8_t *cols);
 
-/* nq_find_completion's plain engine (kernel_find.c): fewest choices first, forced columns,
- * deterministic, no restarts; the fastest way to prove that a board has no completion. The same
- * contract. */
+/* The search of kernel_find.c: fewest choices first, forced columns, no restarts; the fastest
+ * way to prove that a board has no completion. With limits->seed nonzero, each row's squares
+ * are tried in an order that seed draws. The contract of nq_find_completion. */
 nq_status nq_kernel_find(const nq_search *search, const nq_find_limits *limits, int8_t *cols);
+
+typedef unsigned __int128 nq_u128_bits;
+
+/* One line filled by that search, and what was taken before it. */
+typedef struct nq_find_step {
+    uint64_t cols;                 /* columns taken before this line */
+    nq_u128_bits up, down;         /* diagonals taken before it, by absolute index */
+    uint64_t free_;                /* its squares still to try: columns of the row, or rows of
+                                      the column */
+    uint64_t open;                 /* rows open before it */
+    int row, col;                  /* the row filled (col < 0), or the column (row < 0) */
+} nq_find_step;
+
+/* The same search, run in installments: nq_finder_init, then nq_finder_run with as many nodes
+ * as the caller cares to spend each time; each run goes on where the last one stopped. */
+typedef struct nq_finder {
+    const nq_search *search;
+    nq_find_step stack[NQ_MAX_N];
+    int depth;                     /* steps on the stack; -1 before the first run */
+    uint64_t cols, open;           /* the node being expanded */
+    nq_u128_bits up, down;
+    uint64_t random;               /* xorshift64 state; 0: lowest square first */
+    int8_t placed[NQ_MAX_N];       /* the queens of the filled rows */
+} nq_finder;
+
+void nq_finder_init(nq_finder *finder, const nq_search *search, uint64_t seed);
+
+/* Runs finder for at most `nodes` nodes more. Returns NQ_OK with cols[0..n-1] filled (a
+ * completion: the finder is done), NQ_ERR_NO_SOLUTION (the tree is exhausted), or
+ * NQ_ERR_STOPPED (the nodes ran out, or *stop was requested: run it again to go on). */
+nq_status nq_finder_run(nq_finder *finder, uint64_t nodes, const nq_stop *stop, int8_t *cols);
 
 /* A listing in lexicographic order (solve_walk.c): where its solutions go, which it passes
  * on, and when it stops. */
@@ -222,6 +253,9 @@ typedef struct nq_walk {
     unsigned group;                     /* nonzero: pass on only the least of each class under
                                            these symmetries */
     nq_stop stop;                       /* the walk ends soon after it is requested */
+    double plain_below;                 /* subtrees estimated smaller (in squares tried) go to
+                                           the plain kernel; 0: the default (tests set 1 to
+                                           guide the walk everywhere) */
 } nq_walk;
 
 /* Calls walk->visit for the completions of search's root, in lexicographic order. Returns

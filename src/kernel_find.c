@@ -17,132 +17,166 @@
  */
 #include "internal.h"
 
-typedef unsigned __int128 u128;
 
 #define POLL_MASK 4095   /* nodes between looks at the stop request */
 
-/* One filled row, and what was taken before it. */
-typedef struct step {
-    uint64_t cols;      /* columns taken before this row */
-    u128 up, down;      /* diagonals taken before this row */
-    uint64_t free_;     /* squares of the row still to try */
-    uint64_t open;      /* rows still open after this one */
-    int row;
-} step;
-
 /* The free squares of open row r. */
-static inline uint64_t row_free(const nq_search *search, int r, uint64_t cols, u128 up,
-                                u128 down)
+static inline uint64_t row_free(const nq_search *search, int r, uint64_t cols, nq_u128_bits up,
+                                nq_u128_bits down)
 {
     int n = search->n;
     return search->allow[r] & ~(cols | (uint64_t)(up >> r) | (uint64_t)(down >> (n - 1 - r)));
 }
 
-/* Picks the row to fill next and the squares to try there: a row forced by a column only it
- * offers, else the row with the fewest free squares. Returns the row, and in *squares its
- * squares to try, 0 at a dead end. */
-static inline __attribute__((always_inline)) int choose(const nq_search *search, uint64_t open,
-                                                        uint64_t cols, u128 up, u128 down,
-                                                        uint64_t *squares)
+/* The line a node branches on: a row and the columns to try in it, or a column and the rows
+ * to try in it. */
+typedef struct line {
+    int row, col;       /* the row, col < 0; or the column, row < 0 */
+    uint64_t squares;   /* columns of the row, or rows of the column; 0 at a dead end */
+} line;
+
+/* The open rows of a node that offer column c. */
+static inline uint64_t rows_offering(const nq_search *search, uint64_t open, int c,
+                                     uint64_t cols, nq_u128_bits up, nq_u128_bits down)
 {
-    unsigned least = ~0u;              /* free squares << 8 | row: the minimum picks both */
-    uint64_t offered = 0, twice = 0;   /* columns offered by one open row at least, two */
+    uint64_t rows = 0;
+    for (uint64_t m = open; m; m &= m - 1) {
+        int r = __builtin_ctzll(m);
+        rows |= (row_free(search, r, cols, up, down) >> c & 1) << r;
+    }
+    return rows;
+}
+
+/* Picks the line to fill next: a row that a column only it offers forces, else the row with the
+ * fewest free squares if it has two or fewer, else a column that only two rows offer, else that
+ * row. A dead end when an open row or an untaken column has no square left. */
+static inline __attribute__((always_inline)) line choose(const nq_search *search, uint64_t open,
+                                                         uint64_t cols, nq_u128_bits up,
+                                                         nq_u128_bits down)
+{
+    unsigned least = ~0u;   /* free squares << 8 | row: the minimum picks both */
+    uint64_t offered = 0, twice = 0, thrice = 0;   /* columns offered by 1, 2, 3 rows or more */
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
         uint64_t f = row_free(search, r, cols, up, down);
         unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
+        thrice |= twice & f;
         twice |= offered & f;
         offered |= f;
         least = key < least ? key : least;
     }
     uint64_t untaken = search->full & ~cols;
-    int best = (int)(least & 0xFF);
-    *squares = 0;
+    line best = { (int)(least & 0xFF), -1, 0 };
     if ((offered & untaken) != untaken || (least >> 8) == 0)
         return best;
-    uint64_t single = untaken & ~twice;
-    if (!single) {
-        *squares = row_free(search, best, cols, up, down);
-        return best;
+    uint64_t single = untaken & ~twice, pair = untaken & twice & ~thrice;
+    if (single) {
+        int c = __builtin_ctzll(single);
+        uint64_t rows = rows_offering(search, open, c, cols, up, down);
+        int r = __builtin_ctzll(rows);
+        uint64_t f = row_free(search, r, cols, up, down) & single;
+        /* Every column that only r offers must take r's queen: two of them cannot. */
+        return (line){ r, -1, (f & (f - 1)) ? 0 : f };
     }
-    int c = __builtin_ctzll(single);
-    for (uint64_t m = open; m; m &= m - 1) {
-        int r = __builtin_ctzll(m);
-        uint64_t f = row_free(search, r, cols, up, down);
-        if (f >> c & 1) {
-            /* Every column that only r offers must take r's queen: two of them cannot. */
-            *squares = (f & single) == (f & single & -(f & single)) ? f & single : 0;
-            return r;
-        }
+    if ((least >> 8) > 2 && pair) {
+        int c = __builtin_ctzll(pair);
+        return (line){ -1, c, rows_offering(search, open, c, cols, up, down) };
     }
-    return best;   /* not reached: some open row offers c */
+    best.squares = row_free(search, best.row, cols, up, down);
+    return best;
 }
 
-/* The search, built twice: with and without a popcount instruction. */
-static inline __attribute__((always_inline)) nq_status find(const nq_search *search,
-                                                            const nq_find_limits *limits,
-                                                            int8_t *cols_out)
+/* Runs f for `nodes` nodes more at most, built twice: with and without a popcount
+ * instruction. The search stops between two nodes with its stack in order, and goes on from
+ * there when run again. */
+static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_t nodes,
+                                                           const nq_stop *stop, int8_t *cols_out)
 {
+    const nq_search *search = f->search;
     const int n = search->n;
-    uint64_t cols = 0, open = search->full, nodes = 0;
-    uint64_t budget = limits->max_nodes ? limits->max_nodes : UINT64_MAX;
-    u128 up = 0, down = 0;
-    uint64_t random = limits->seed;   /* xorshift64 state; 0 keeps to the lowest square */
-    step stack[NQ_MAX_N];
-    int8_t placed[NQ_MAX_N];
-    int depth = 0;
+    nq_find_step *stack = f->stack;
+    int depth = f->depth;
+    uint64_t cols = f->cols, open = f->open;   /* the node to expand: read on the first run */
+    nq_u128_bits up = f->up, down = f->down;
+    uint64_t done = 0;   /* nodes of this run */
+    if (stop && nq_stop_requested(stop))
+        return NQ_ERR_STOPPED;
+    if (f->depth < 0) {   /* the first run: look at the root */
+        depth = 0;
+        goto expand;
+    }
     for (;;) {
-        uint64_t squares;
-        int row = choose(search, open, cols, up, down, &squares);
-        uint64_t rest = open & ~(UINT64_C(1) << row);
-        if (squares && !rest) {
-            placed[row] = (int8_t)__builtin_ctzll(squares);
-            for (int r = 0; r < n; r++)
-                cols_out[r] = placed[r];
-            return NQ_OK;
-        }
-        if (squares)
-            stack[depth++] = (step){ cols, up, down, squares, rest, row };
         while (depth > 0 && !stack[depth - 1].free_)
             depth--;
-        if (depth == 0)
+        if (depth == 0) {
+            f->depth = 0;
             return NQ_ERR_NO_SOLUTION;
-        if (++nodes >= budget ||
-            ((nodes & POLL_MASK) == 0 && nq_stop_requested(&limits->stop)))
+        }
+        if (++done > nodes || ((done & POLL_MASK) == 0 && stop && nq_stop_requested(stop))) {
+            f->depth = depth;
             return NQ_ERR_STOPPED;
-        step *s = &stack[depth - 1];
+        }
+        nq_find_step *s = &stack[depth - 1];
         uint64_t pick = s->free_;
-        if (random) {
-            random ^= random << 13, random ^= random >> 7, random ^= random << 17;
-            for (int skip = (int)(random % (uint64_t)__builtin_popcountll(pick)); skip; skip--)
+        if (f->random) {
+            f->random ^= f->random << 13, f->random ^= f->random >> 7, f->random ^= f->random << 17;
+            for (int skip = (int)(f->random % (uint64_t)__builtin_popcountll(pick)); skip; skip--)
                 pick &= pick - 1;
         }
         uint64_t bit = pick & -pick;
-        int c = __builtin_ctzll(bit);
         s->free_ ^= bit;
-        placed[s->row] = (int8_t)c;
-        cols = s->cols | bit;
-        up = s->up | (u128)1 << (s->row + c);
-        down = s->down | (u128)1 << (c - s->row + n - 1);
-        open = s->open;
+        int r = s->row >= 0 ? s->row : __builtin_ctzll(bit);
+        int c = s->row >= 0 ? __builtin_ctzll(bit) : s->col;
+        f->placed[r] = (int8_t)c;
+        cols = s->cols | UINT64_C(1) << c;
+        up = s->up | (nq_u128_bits)1 << (r + c);
+        down = s->down | (nq_u128_bits)1 << (c - r + n - 1);
+        open = s->open & ~(UINT64_C(1) << r);
+    expand:;
+        line next = choose(search, open, cols, up, down);
+        if (next.squares && next.row >= 0 && !(open & (open - 1))) {   /* the last row */
+            f->placed[next.row] = (int8_t)__builtin_ctzll(next.squares);
+            for (int r = 0; r < n; r++)
+                cols_out[r] = f->placed[r];
+            f->depth = depth;
+            return NQ_OK;
+        }
+        if (next.squares)
+            stack[depth++] = (nq_find_step){ cols, up, down, next.squares, open, next.row,
+                                             next.col };
     }
 }
 
-static nq_status find_plain(const nq_search *search, const nq_find_limits *limits, int8_t *cols)
+static nq_status run_plain(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)
 {
-    return find(search, limits, cols);
+    return run(f, nodes, stop, cols);
 }
 
-__attribute__((target("popcnt"))) static nq_status find_popcnt(const nq_search *search,
-                                                                const nq_find_limits *limits,
-                                                                int8_t *cols)
+__attribute__((target("popcnt"))) static nq_status run_popcnt(nq_finder *f, uint64_t nodes,
+                                                               const nq_stop *stop, int8_t *cols)
 {
-    return find(search, limits, cols);
+    return run(f, nodes, stop, cols);
+}
+
+void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed)
+{
+    f->search = search;
+    f->depth = -1;
+    f->cols = 0, f->open = search->full, f->up = 0, f->down = 0;
+    f->random = seed;
+}
+
+nq_status nq_finder_run(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") ? run_popcnt(f, nodes, stop, cols)
+                                            : run_plain(f, nodes, stop, cols);
 }
 
 nq_status nq_kernel_find(const nq_search *search, const nq_find_limits *limits, int8_t *cols)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("popcnt") ? find_popcnt(search, limits, cols)
-                                            : find_plain(search, limits, cols);
+    nq_finder f;
+    nq_finder_init(&f, search, limits->seed);
+    return nq_finder_run(&f, limits->max_nodes ? limits->max_nodes : UINT64_MAX, &limits->stop,
+                         cols);
 }

@@ -12,7 +12,7 @@ nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void
     nq_status status = nq_search_compile(board, &search);
     if (status)
         return status;
-    nq_walk walk = { visit, context, unique ? nq_board_symmetries(board) : 0, { NULL, NULL } };
+    nq_walk walk = { visit, context, unique ? nq_board_symmetries(board) : 0, { NULL, NULL }, 0 };
     return nq_walk_lex(&search, &walk);
 }
 
@@ -29,7 +29,7 @@ nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
     if (status)
         return status;
     nq_walk walk = { visit, context, options->unique ? nq_board_symmetries(board) : 0,
-                     { options->stop, NULL } };
+                     { options->stop, NULL }, 0 };
     int threads = options->threads > 0 ? options->threads : nq_online_cores();
     return nq_walk_threads(&search, &walk, threads, options->idle);
 }

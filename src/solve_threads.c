@@ -143,7 +143,7 @@ static void *worker(void *arg)
         nq_search search;
         nq_search_of_unit(l->search, &l->units[i], &search);
         filling f = { l, s };
-        nq_walk walk = { put, &f, l->walk->group, { NULL, &l->halt } };
+        nq_walk walk = { put, &f, l->walk->group, { NULL, &l->halt }, l->walk->plain_below };
         s->status = nq_walk_lex(&search, &walk);
         atomic_store(&s->done, 1);
         wake(l);

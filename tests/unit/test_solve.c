@@ -167,6 +167,39 @@ static void stops_when_asked(void **state)
     assert_int_equal(s.calls, 92);
 }
 
+/* The walk guided by the completion search at every node, on random boards with bad squares
+ * and placed queens: the reference's solutions, in its order, one thread or several. */
+static void guided_everywhere(void **state)
+{
+    (void)state;
+    uint64_t random = 21;
+    for (int i = 0; i < 300; i++) {
+        int n = 1 + (int)test_below(&random, 10);
+        nq_board b;
+        test_random_board(&random, n, (int)test_below(&random, 40), (int)test_below(&random, 3),
+                          0, &b);
+        nq_search search;
+        if (nq_search_compile(&b, &search) != NQ_OK)
+            continue;
+        int unique = i % 4 == 0;
+        size_t want_count;
+        int8_t *want = ref_list(&b, unique, &want_count);
+        for (int threads = 0; threads <= 2; threads++) {
+            listing got = { 0 };
+            nq_walk walk = { record, &got, unique ? nq_board_symmetries(&b) : 0, { NULL, NULL },
+                             1 };
+            nq_status status = threads ? nq_walk_threads(&search, &walk, threads, NULL)
+                                       : nq_walk_lex(&search, &walk);
+            assert_int_equal(status, NQ_OK);
+            assert_int_equal(got.count, want_count);
+            if (want_count)
+                assert_memory_equal(got.cols, want, want_count * (size_t)n);
+            free(got.cols);
+        }
+        free(want);
+    }
+}
+
 /* Keeps the first `want` solutions, then asks to stop. */
 static int record_some(void *context, int n, const int8_t *cols)
 {
@@ -282,6 +315,7 @@ int main(void)
         cmocka_unit_test(boards_without_solutions),
         cmocka_unit_test(stops_when_asked),
         cmocka_unit_test(first_solutions_of_large_boards),
+        cmocka_unit_test(guided_everywhere),
         cmocka_unit_test(stop_flag),
         cmocka_unit_test(idle_calls),
         cmocka_unit_test(bad_arguments),

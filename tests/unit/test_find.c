@@ -1,0 +1,184 @@
+/*
+ * test_find.c - the proof engine of the guided listing (kernel_find.c): it finds a completion
+ * exactly when the reference solver counts one, every completion it gives is one, in one run or
+ * in installments, plain or seeded, on small boards and on boards up to 64 wide.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "internal.h"
+#include "random_board.h"
+#include "reference.h"
+
+/* Whether cols is a completion of search: each row's queen on a square it offers, no two
+ * queens in one column or diagonal. */
+static int is_completion(const nq_search *search, const int8_t *cols)
+{
+    int n = search->n;
+    for (int r = 0; r < n; r++) {
+        if (cols[r] < 0 || cols[r] >= n || !(search->allow[r] >> cols[r] & 1))
+            return 0;
+        for (int q = 0; q < r; q++)
+            if (cols[q] == cols[r] || abs(cols[q] - cols[r]) == r - q)
+                return 0;
+    }
+    return 1;
+}
+
+/* Finds with the given seed, in one run or in installments of `installment` nodes. */
+static nq_status find(const nq_search *search, uint64_t seed, uint64_t installment,
+                      int8_t *cols)
+{
+    if (!installment) {
+        nq_find_limits limits = { seed, 0, { NULL, NULL } };
+        return nq_kernel_find(search, &limits, cols);
+    }
+    nq_finder finder;
+    nq_finder_init(&finder, search, seed);
+    nq_status status;
+    while ((status = nq_finder_run(&finder, installment, NULL, cols)) == NQ_ERR_STOPPED)
+        ;
+    return status;
+}
+
+/* On random boards with bad squares and placed queens, n <= 11: a completion exactly when the
+ * reference counts one, and a valid one, whatever the seed and the installments. */
+static void agrees_with_the_reference(void **state)
+{
+    (void)state;
+    uint64_t random = 11;
+    int found = 0, none = 0;
+    for (int i = 0; i < 600; i++) {
+        int n = 1 + (int)test_below(&random, 11);
+        nq_board b;
+        test_random_board(&random, n, (int)test_below(&random, 60), (int)test_below(&random, 4),
+                          0, &b);
+        nq_search search;
+        if (nq_search_compile(&b, &search) != NQ_OK)
+            continue;
+        int exists = ref_count(&b) > 0;
+        found += exists, none += !exists;
+        static const uint64_t seeds[] = { 0, 1, 77 }, installments[] = { 0, 1, 5 };
+        for (int k = 0; k < 3; k++) {
+            int8_t cols[NQ_MAX_N];
+            nq_status status = find(&search, seeds[k], installments[k], cols);
+            assert_int_equal(status, exists ? NQ_OK : NQ_ERR_NO_SOLUTION);
+            if (exists)
+                assert_true(is_completion(&search, cols));
+        }
+    }
+    assert_true(found > 100 && none > 100);   /* both answers were put to the test */
+}
+
+/* Rows that offer arbitrary sets of squares, as the walk's questions make them. */
+static void arbitrary_rows(void **state)
+{
+    (void)state;
+    uint64_t random = 5;
+    for (int i = 0; i < 400; i++) {
+        int n = 4 + (int)test_below(&random, 7);
+        nq_board b;
+        nq_board_init(&b, n);
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++)
+                if (test_below(&random, 100) < 35)
+                    nq_board_block(&b, r, c);
+        nq_search search;
+        assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
+        int8_t cols[NQ_MAX_N];
+        nq_status status = find(&search, 0, 0, cols);
+        assert_int_equal(status, ref_count(&b) ? NQ_OK : NQ_ERR_NO_SOLUTION);
+        if (status == NQ_OK)
+            assert_true(is_completion(&search, cols));
+    }
+}
+
+/* Boards up to 64 wide with a completion (a random solution's queens in most rows): found, and
+ * valid; the same board with a column blocked in every open row: none. */
+static void wide_boards(void **state)
+{
+    (void)state;
+    uint64_t random = 3;
+    for (int n = 20; n <= NQ_MAX_N; n += 4) {
+        /* A random solution's queens in about two rows of three, a tenth of the squares off
+         * that solution bad. */
+        int32_t solution[NQ_MAX_N];
+        nq_random_solution((uint32_t)n, test_random(&random), solution);
+        nq_board b;
+        nq_board_init(&b, n);
+        for (int r = 0; r < n; r++) {
+            if (test_below(&random, 3))
+                nq_board_place(&b, r, solution[r]);
+            for (int c = 0; c < n; c++)
+                if (c != solution[r] && test_below(&random, 10) == 0)
+                    nq_board_block(&b, r, c);
+        }
+        nq_search search;
+        assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
+        int8_t cols[NQ_MAX_N];
+        assert_int_equal(find(&search, 0, 0, cols), NQ_OK);
+        assert_true(is_completion(&search, cols));
+        assert_int_equal(find(&search, 9, 1000, cols), NQ_OK);
+        assert_true(is_completion(&search, cols));
+        /* Take away, in every row without a queen, the one column no queen holds yet that the
+         * lowest such row would need: some column is then offered by no row. */
+        uint64_t held = 0;
+        for (int r = 0; r < n; r++)
+            held |= b.queen[r] >= 0 ? UINT64_C(1) << b.queen[r] : 0;
+        int c = __builtin_ctzll(~held);
+        for (int r = 0; r < n; r++)
+            if (b.queen[r] < 0)
+                search.allow[r] &= ~(UINT64_C(1) << c);
+        assert_int_equal(find(&search, 0, 0, cols), NQ_ERR_NO_SOLUTION);
+    }
+    for (int n = 2; n <= 3; n++) {
+        nq_board b;
+        nq_board_init(&b, n);
+        nq_search search;
+        nq_search_compile(&b, &search);
+        int8_t cols[NQ_MAX_N];
+        assert_int_equal(find(&search, 0, 0, cols), NQ_ERR_NO_SOLUTION);
+    }
+}
+
+/* A budget or a stop request ends the search with NQ_ERR_STOPPED; the finder goes on from
+ * there. */
+static void limits(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 8);
+    nq_search search;
+    nq_search_compile(&b, &search);
+    int8_t cols[NQ_MAX_N];
+    nq_find_limits budget = { 0, 1, { NULL, NULL } };
+    assert_int_equal(nq_kernel_find(&search, &budget, cols), NQ_ERR_STOPPED);
+    volatile sig_atomic_t signal = 1;
+    atomic_int flag;
+    atomic_init(&flag, 1);
+    nq_find_limits by_signal = { 0, 0, { &signal, NULL } }, by_flag = { 0, 0, { NULL, &flag } };
+    assert_int_equal(nq_kernel_find(&search, &by_signal, cols), NQ_ERR_STOPPED);
+    assert_int_equal(nq_kernel_find(&search, &by_flag, cols), NQ_ERR_STOPPED);
+    nq_finder finder;
+    nq_finder_init(&finder, &search, 0);
+    assert_int_equal(nq_finder_run(&finder, 0, &by_flag.stop, cols), NQ_ERR_STOPPED);
+    atomic_store(&flag, 0);
+    assert_int_equal(nq_finder_run(&finder, 1000, &by_flag.stop, cols), NQ_OK);
+    assert_true(is_completion(&search, cols));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(agrees_with_the_reference),
+        cmocka_unit_test(arbitrary_rows),
+        cmocka_unit_test(wide_boards),
+        cmocka_unit_test(limits),
+    };
+    return cmocka_run_group_tests_name("find", tests, NULL, NULL);
+}
