@@ -10,9 +10,9 @@
  *
  * Waiting: a thread that finds nothing to do sleeps on the one condition variable; the others
  * wake it only when someone sleeps (the sleepers count), so the hot path costs two atomic
- * operations per solution. The worker of the unit being emptied wakes the calling thread every
- * WAKE_BATCH solutions, and the calling thread also wakes every few milliseconds by itself, to
- * take what came since and to notice a stop request.
+ * operations per solution. A worker wakes the calling thread when its ring is half full, and
+ * the calling thread also wakes every two milliseconds by itself, to take what came since (so
+ * that no solution waits longer) and to notice a stop request.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -25,7 +25,6 @@
 #define UNITS_PER_THREAD 16     /* units to split into, per thread */
 #define SLOTS_PER_THREAD 4      /* slots per thread: how far workers may run ahead */
 #define SLOT_BYTES (1u << 16)   /* the ring of one slot */
-#define WAKE_BATCH 64           /* solutions after which a worker wakes the calling thread */
 #define NAP_NS 2000000          /* the calling thread's longest sleep: 2 ms */
 
 /* A unit's solutions on their way from its worker to the calling thread. */
@@ -124,7 +123,8 @@ static int put(void *context, int n, const int8_t *cols)
     }
     memcpy(s->ring + (size_t)(produced % l->capacity) * (size_t)n, cols, (size_t)n);
     atomic_store(&s->produced, produced + 1);
-    if ((produced + 1) % WAKE_BATCH == 0 || produced + 1 - atomic_load(&s->consumed) == l->capacity)
+    uint64_t held = produced + 1 - atomic_load(&s->consumed);
+    if (held == l->capacity / 2 || held == l->capacity)
         wake(l);
     return 0;
 }
