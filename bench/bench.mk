@@ -6,3 +6,11 @@ bench: $(CLI) $(TEXTBOOK)
 $(TEXTBOOK): bench/textbook.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(CFLAGS) $< -o $@
+
+# The plainest search for the first solution, to check and time `solve N --limit 1` against.
+LEXFIRST = $(BUILD)/bench/lexfirst
+bench: $(LEXFIRST)
+
+$(LEXFIRST): bench/lexfirst.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 $(CFLAGS) $< -o $@
