@@ -384,6 +384,10 @@ expect_true "one unicode has 5 queens" $?
 [ "$(grep -c 'href="#queen"' "$tmp/e8.svg")" -eq 96 ] && rsvg-convert "$tmp/e8.svg" -o "$tmp/e8.png" &&
     [ "$(head -c 8 "$tmp/e8.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ]
 expect_true "solve --unique svg: 12 boards of 8 queens, renders to PNG" $?
+"$nq" solve 30 --format svg --limit 2 >"$tmp/f30.svg"
+[ "$(grep -c 'href="#queen"' "$tmp/f30.svg")" -eq 60 ] && rsvg-convert "$tmp/f30.svg" -o "$tmp/f30.png"
+expect_true "solve 30 --limit 2 svg: the first two boards, without counting all" $?
+check "svg of more boards than a page holds" 2 "" "nqueens: solve: an SVG page holds at most 10000 boards, and this listing has more; add --limit" -- solve 12 --format svg
 "$nq" one 100 --random --format svg >"$tmp/r.svg"
 [ "$(grep -c 'href="#queen"' "$tmp/r.svg")" -eq 100 ] && rsvg-convert "$tmp/r.svg" -o "$tmp/r.png"
 expect_true "one 100 svg renders" $?

@@ -3,6 +3,7 @@
  */
 #include <getopt.h>
 #include <signal.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -18,7 +19,7 @@ static const char help[] =
     "                     leetcode: one JSON list of lists of row strings (LeetCode 51)\n"
     "                     cols: one line per solution, each row's 1-based column\n"
     "                     unicode: pictures for a terminal, bad squares crossed out\n"
-    "                     svg: one SVG page tiling the solutions (counted first)\n"
+    "                     svg: one SVG page tiling the solutions (10000 at most)\n"
     "  -l, --limit K      stop after K solutions\n"
     "  -u, --unique       only the lexicographically least solution of each symmetry class\n"
     "  -h, --help         show this help\n"
@@ -70,18 +71,39 @@ static void flush_output(void *context)
     out_flush();
 }
 
-/* Starts an SVG page, sized for the solutions it will hold: counted first. */
-static int begin_svg(listing *l, const nq_board *board, int unique)
+/* The most boards an SVG page holds: a page with more is no picture anyone can look at. */
+#define SVG_MAX_BOARDS 10000
+
+/* The solutions an SVG page will hold, gathered first: the page's size comes before them. */
+typedef struct gathering {
+    int8_t cols[(SVG_MAX_BOARDS + 1) * NQ_MAX_N];
+    uint64_t count, most;
+} gathering;
+
+static int gather(void *context, int n, const int8_t *cols)
 {
-    nq_count_options options = { 0, unique };
-    nq_count_result result;
-    nq_status status = nq_count(board, &options, &result);
-    if (status)
-        return fail(EXIT_FAILURE_, "solve: %s", nq_strerror(status));
-    nq_u128 found = unique ? result.unique : result.total;
-    l->boards = found.hi || found.lo > l->limit ? l->limit : found.lo;
+    gathering *g = context;
+    memcpy(g->cols + g->count * (uint64_t)n, cols, (size_t)n);
+    return ++g->count == g->most;
+}
+
+/* Lists the solutions on one SVG page. Returns what nq_solve_with returned, or NQ_ERR_SIZE
+ * when there are more than a page holds. */
+static nq_status solve_svg(listing *l, const nq_board *board, nq_solve_options *solving)
+{
+    static gathering g;
+    g.count = 0;
+    g.most = l->limit < SVG_MAX_BOARDS ? l->limit : SVG_MAX_BOARDS + 1;
+    nq_status status = g.most ? nq_solve_with(board, solving, gather, &g) : NQ_OK;
+    if (status && status != NQ_ERR_STOPPED)
+        return status;
+    if (g.count > SVG_MAX_BOARDS)
+        return NQ_ERR_SIZE;
+    l->boards = g.count;
     out_commit(nq_svg_begin(board->n, l->boards, out_reserve(2048)));
-    return 0;
+    for (uint64_t i = 0; i < g.count && !out_failed(); i++)
+        write_solution(l, board->n, g.cols + i * (uint64_t)board->n);
+    return NQ_OK;
 }
 
 /* The most bytes a solution of board takes in the listing's format. */
@@ -132,17 +154,20 @@ int command_solve(int argc, char **argv)
         return code;
     l.board = board_path ? &board : NULL;
     l.max_bytes = max_bytes(&l, &board);
-    if (l.format == NQ_FORMAT_SVG && (code = begin_svg(&l, &board, unique)))
-        return code;
     struct sigaction action = { .sa_handler = on_signal };
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     nq_solve_options solving = { unique, 0, &stop_signal, flush_output };
-    nq_status status = nq_solve_with(&board, &solving, write_solution, &l);
+    nq_status status = l.format == NQ_FORMAT_SVG
+                           ? solve_svg(&l, &board, &solving)
+                           : nq_solve_with(&board, &solving, write_solution, &l);
     if (stop_signal) {
         out_close();
         return 128 + stop_signal;
     }
+    if (status == NQ_ERR_SIZE)
+        return fail(EXIT_USAGE, "solve: an SVG page holds at most %d boards, and this listing "
+                    "has more; add --limit", SVG_MAX_BOARDS);
     if (status && status != NQ_ERR_STOPPED)
         return fail(EXIT_FAILURE_, "solve: %s", nq_strerror(status));
     char end[16];
