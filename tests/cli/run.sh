@@ -103,6 +103,64 @@ interrupted_then_resumed() {
     check "$name: resume after SIGINT" 0 "$total" "" -- count "$@" --checkpoint "$ckpt"
 }
 
+# ends_within NAME SECONDS PID: waits for PID to end, at most SECONDS; kills it if it has not.
+# Sets `ended` to its exit code, or to "hung".
+ends_within() {
+    local tenths=0
+    while kill -0 "$3" 2>/dev/null && [ "$tenths" -lt $(($2 * 10)) ]; do
+        sleep 0.1
+        tenths=$((tenths + 1))
+    done
+    if kill -0 "$3" 2>/dev/null; then
+        kill -KILL "$3"
+        wait "$3"
+        ended=hung
+    else
+        wait "$3"
+        ended=$?
+    fi
+}
+
+# stopped_inside_unit NAME CHECKPOINT ARGS...: `nqueens count ARGS --checkpoint CHECKPOINT`,
+# stopped a second after its run begins, however long its units, must end within two seconds,
+# saying how many units it saved and how to resume, with nothing on stdout: by SIGTERM with exit
+# 143, then run again on the same checkpoint, which it resumes, by SIGINT with exit 130.
+stopped_inside_unit() {
+    local name=$1 ckpt=$2 signal code
+    shift 2
+    rm -f "$ckpt"
+    for signal in TERM INT; do
+        code=$([ "$signal" = TERM ] && echo 143 || echo 130)
+        "$nq" count "$@" --checkpoint "$ckpt" >"$tmp/out" 2>"$tmp/err" &
+        local pid=$! tenths=0
+        # The run has begun when its worker threads have (planning takes seconds).
+        until [ "$(ls "/proc/$pid/task" 2>/dev/null | wc -l)" -gt 1 ] || [ "$tenths" -ge 600 ]; do
+            sleep 0.1
+            tenths=$((tenths + 1))
+        done
+        sleep 1
+        kill -"$signal" "$pid"
+        ends_within "$name" 2 "$pid"
+        [ "$ended" = "$code" ] && [ ! -s "$tmp/out" ] &&
+            grep -q "^nqueens: count: stopped by SIG$signal; [0-9]* of [0-9]* units are saved in $ckpt: run the same command again to resume$" "$tmp/err"
+        expect_true "$name: SIG$signal stops within a unit in 2 s, exit $code" $?
+    done
+}
+
+# ends_on_signal NAME SIGNAL CODE INPUT ARGS...: nqueens ARGS, reading INPUT, sent SIGNAL after a
+# second, must end within two seconds with CODE and nothing on stderr.
+ends_on_signal() {
+    local name=$1 signal=$2 code=$3 input=$4
+    shift 4
+    "$nq" "$@" <"$input" >/dev/null 2>"$tmp/err" &
+    local pid=$!
+    sleep 1
+    kill -"$signal" "$pid"
+    ends_within "$name" 2 "$pid"
+    [ "$ended" = "$code" ] && [ ! -s "$tmp/err" ]
+    expect_true "$name: SIG$signal ends it within 2 s, exit $code" $?
+}
+
 board() { printf "$1" >"$tmp/$2"; echo "$tmp/$2"; }
 
 # ---- count: published totals and unique counts (OEIS A000170, A002562) ----------------------
@@ -303,6 +361,13 @@ check "backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --checkp
 check "backtrack checkpoint resumed by auto" 0 365596 "" -- count 14 --checkpoint "$tmp/b14.ckpt"
 killed_then_resumed join 666090624 "$tmp/jkill.ckpt" "0.2 0.5 0.8 1.1 1.4" 18 --method join --threads 2
 interrupted_then_resumed join 666090624 6142 "$tmp/jint.ckpt" 0.6 18 --method join --threads 2
+stopped_inside_unit "count 64" "$tmp/c64.ckpt" 64 --threads 2
+stopped_inside_unit "count 27 --threads 1" "$tmp/c27.ckpt" 27 --threads 1
+stopped_inside_unit "count 20 --method join" "$tmp/j20.ckpt" 20 --method join --threads 2
+ends_on_signal "estimate 27" TERM 143 /dev/null estimate 27 --method backtrack
+ends_on_signal "one --random" TERM 143 /dev/null one 30000000 --random
+awk 'BEGIN { for (c = 0; c < 2000; c++) { print 16; for (r = 0; r < 16; r++) print "................" } print 0 }' >"$tmp/uva16.in"
+ends_on_signal "uva" TERM 143 "$tmp/uva16.in" uva
 
 "$nq" estimate 12 --method backtrack --threads 1 --probes 20000 >"$tmp/out" 2>"$tmp/err" &&
     grep -q "^solutions: about 1\.[3-5][0-9]*e+04$" "$tmp/out" && grep -q "^time: about .* on 1 thread here$" "$tmp/out"
