@@ -226,7 +226,7 @@ printf '2 4 1 0\n' >"$tmp/v2b"
 check "verify column 0" 1 "0 of 1 solutions valid" \
     "nqueens: <stdin>:1: solution 1 is invalid: the queen of row 4 is in column 0, off the board of 4 columns" "$tmp/v2b" -- verify
 printf 'Q%.0s' 1 >"$tmp/v65"; printf '.%.0s' $(seq 64) >>"$tmp/v65"; printf '\n' >>"$tmp/v65"
-check "verify board wider than 64" 2 "" "nqueens: <stdin>:1:65: row has 65 squares; a board has at most 64" "$tmp/v65" -- verify
+check "verify board wider than 64" 2 "" "nqueens: <stdin>:1:65: line longer than 64 characters; a board has at most 64 columns" "$tmp/v65" -- verify
 printf '.Q..\n...Q\nQ...\n..Q.\n.Q..\n' >"$tmp/v5rows"
 check "verify board with a row too many" 2 "" "nqueens: <stdin>:1:1: board has 5 rows of 4 squares; a solution is square" "$tmp/v5rows" -- verify
 printf '.Q..\n....\nQ...\n..Q.\n' >"$tmp/v3"
