@@ -361,6 +361,39 @@ check "backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --checkp
 check "backtrack checkpoint resumed by auto" 0 365596 "" -- count 14 --checkpoint "$tmp/b14.ckpt"
 killed_then_resumed join 666090624 "$tmp/jkill.ckpt" "0.2 0.5 0.8 1.1 1.4" 18 --method join --threads 2
 interrupted_then_resumed join 666090624 6142 "$tmp/jint.ckpt" 0.6 18 --method join --threads 2
+# Endless or huge input is refused as soon as it shows, in bounded memory (ulimit -v: 200 MB).
+bounded() { (ulimit -v 200000; exec "$nq" "$@"); }
+head -c 100000000 /dev/zero >"$tmp/zeros"
+for cmd in "count --board" "solve --board" verify; do
+    bounded $cmd "$tmp/zeros" >"$tmp/out" 2>"$tmp/err"
+    [ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^nqueens: $tmp/zeros:1:1: unexpected .*x00" "$tmp/err"
+    expect_true "$cmd of 100 MB of NUL bytes: refused at 1:1" $?
+done
+head -c 100000000 /dev/zero | bounded uva >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(cat "$tmp/err")" = 'nqueens: <stdin>:1:1: unexpected \x00; expected the board size (1 to 64) or 0 to end' ]
+expect_true "uva of 100 MB of NUL bytes: refused at 1:1" $?
+yes . | tr -d '\n' | head -c 100000000 | bounded count --board - >"$tmp/out" 2>"$tmp/err"
+compare "count --board of one endless row" 2 $? "" "nqueens: <stdin>:1:65: line longer than 64 characters; a board has at most 64 columns and rows" "count --board -"
+yes ..... | head -c 100000000 | bounded count --board - >"$tmp/out" 2>"$tmp/err"
+compare "count --board of endless rows" 2 $? "" "nqueens: <stdin>:6:1: extra row; a board 5 squares wide has 5 rows" "count --board -"
+{ printf '.Q..\n...Q\nQ...\n..Q.\n'; yes ''; } | head -c 100000000 | bounded count --board - >"$tmp/out" 2>"$tmp/err"
+compare "count --board with endless blank lines" 2 $? "" "nqueens: <stdin>:1048560: input longer than 1048576 bytes; a board has at most 64 columns and rows" "count --board -"
+{ echo 70; yes ........ | head -70; echo 0; } | bounded uva >"$tmp/out" 2>"$tmp/err"
+compare "uva size above 64" 2 $? "" "nqueens: <stdin>:1:1: board size 70 is too large; at most 64" "uva"
+{ echo 2; yes . | tr -d '\n' | head -c 100000000; } | bounded uva >"$tmp/out" 2>"$tmp/err"
+compare "uva endless row" 2 $? "" "nqueens: <stdin>:2:65: line longer than 64 characters; no line of a case is longer" "uva"
+yes '' | head -c 100000000 | bounded uva >"$tmp/out" 2>"$tmp/err"
+compare "uva endless blank lines" 2 $? "" "nqueens: <stdin>:16777216: input longer than 16777216 bytes; uva reads at most 16 MiB" "uva"
+awk 'BEGIN { for (c = 0; c <= 65536; c++) print "1\n." ; print 0 }' | bounded uva >"$tmp/out" 2>"$tmp/err"
+compare "uva too many cases" 2 $? "" "nqueens: <stdin>:131073: more than 65536 cases; uva answers at most 65536" "uva"
+yes 1 | tr -d '\n' | head -c 100000000 | bounded verify >"$tmp/out" 2>"$tmp/err"
+compare "verify endless number" 2 $? "" "nqueens: <stdin>:1:1: column number too large" "verify"
+yes Q... | head -c 100000000 | bounded verify >"$tmp/out" 2>"$tmp/err"
+compare "verify endless board" 2 $? "" "nqueens: <stdin>:1:1: board has 65 rows of 4 squares; a solution is square" "verify"
+"$nq" one 10000000 >"$tmp/q10m"
+bounded verify "$tmp/q10m" >"$tmp/out" 2>"$tmp/err"
+compare "verify ten million queens in 200 MB" 0 $? "1 of 1 solutions valid" "" "verify q10m"
+rm -f "$tmp/zeros" "$tmp/q10m"
 stopped_inside_unit "count 64" "$tmp/c64.ckpt" 64 --threads 2
 stopped_inside_unit "count 27 --threads 1" "$tmp/c27.ckpt" 27 --threads 1
 stopped_inside_unit "count 20 --method join" "$tmp/j20.ckpt" 20 --method join --threads 2

@@ -120,10 +120,13 @@ static int verify_all(line_reader *in)
     int code = 0, invalid = 0, board = 0, got;
     while (!code && (got = next_solution(in, &board, &w)) == 1) {
         const char *text = board ? w.text : in->line;
-        size_t length = board ? w.length : in->length;
-        if (length / 2 + 1 > capacity) {
+        size_t length = board ? w.length : in->length, needed = board ? NQ_MAX_N + 1 : 1;
+        for (size_t i = 1; !board && i < length; i++)
+            needed += (text[i - 1] == ' ' || text[i - 1] == '\t') && text[i] != ' ' &&
+                      text[i] != '\t';   /* at most one column per word: room for those */
+        if (needed > capacity) {
             free(cols);
-            capacity = length / 2 + 1;
+            capacity = needed;
             if (!(cols = malloc(capacity * sizeof *cols))) {
                 code = fail(EXIT_FAILURE_, "verify: out of memory");
                 break;
