@@ -361,8 +361,13 @@ check "backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --checkp
 check "backtrack checkpoint resumed by auto" 0 365596 "" -- count 14 --checkpoint "$tmp/b14.ckpt"
 killed_then_resumed join 666090624 "$tmp/jkill.ckpt" "0.2 0.5 0.8 1.1 1.4" 18 --method join --threads 2
 interrupted_then_resumed join 666090624 6142 "$tmp/jint.ckpt" 0.6 18 --method join --threads 2
-# Endless or huge input is refused as soon as it shows, in bounded memory (ulimit -v: 200 MB).
-bounded() { (ulimit -v 200000; exec "$nq" "$@"); }
+# Endless or huge input is refused as soon as it shows, in bounded memory (ulimit -v: 200 MB,
+# unless a sanitizer's reserved address space forbids it; then within 30 s at least).
+if ( (ulimit -v 200000; exec "$nq" --version) ) >/dev/null 2>&1; then
+    bounded() { (ulimit -v 200000; exec timeout 30 "$nq" "$@"); }
+else
+    bounded() { timeout 30 "$nq" "$@"; }
+fi
 head -c 100000000 /dev/zero >"$tmp/zeros"
 for cmd in "count --board" "solve --board" verify; do
     bounded $cmd "$tmp/zeros" >"$tmp/out" 2>"$tmp/err"
