@@ -4,7 +4,7 @@ FUZZ_CC      ?= clang
 FUZZ_FLAGS    = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
                 -fno-sanitize-recover=all -Iinclude -pthread
 FUZZ_TARGETS  = $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard fuzz/fuzz_*.c))
-FUZZ_CLI      = tools/nqueens/arguments.c tools/nqueens/messages.c tools/nqueens/output.c \
+FUZZ_CLI      = tools/nqueens/arguments.c tools/nqueens/input.c tools/nqueens/messages.c tools/nqueens/output.c \
                 tools/nqueens/plan_choice.c
 
 fuzz: $(FUZZ_TARGETS)

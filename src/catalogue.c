@@ -63,7 +63,7 @@ nq_status nq_catalogue_create(int n, nq_catalogue **catalogue)
     for (size_t i = 0; i < plan->unit_count && !status; i++) {
         nq_search search;
         nq_search_of_unit(&plan->search, &plan->units[i], &search);
-        if (nq_kernel_visit_any(&search, add_if_least, c))
+        if (nq_kernel_visit_any(&search, add_if_least, c, NULL))
             status = NQ_ERR_NOMEM;
     }
     nq_plan_free(plan);

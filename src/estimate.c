@@ -38,7 +38,7 @@ static nq_status estimate_join(const nq_plan *plan, uint64_t sample, uint64_t se
     for (uint64_t i = 0; i < sample && !status; i++) {
         nq_unit_count count;
         status = nq_plan_count_unit_kept(plan, splitmix(&state) % plan->unit_count, 0, &count,
-                                         &scratch);
+                                         &scratch, NULL);
         sum += (double)count.total;
         sum_squares += (double)count.total * (double)count.total;
     }

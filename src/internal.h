@@ -94,24 +94,62 @@ static inline uint64_t nq_state_free(const nq_search *search, nq_state s)
     return search->allow[s.row] & ~(s.cols | s.d1 | s.d2);
 }
 
-/* Counts the completions of state s: the ways to fill rows s.row..n-1. Picks the fastest
- * kernel for the board and the CPU among those below. */
-uint64_t nq_kernel_count(const nq_search *search, nq_state s);
+/* A request to stop a count: the counting kernels read it (relaxed) every NQ_POLL_STEPS steps
+ * of their loops, a few milliseconds apart at most, and give up when it is nonzero. NULL means
+ * no request can come. */
+typedef atomic_int nq_stop_flag;
+#define NQ_POLL_STEPS (1 << 14)
+
+/* A request to stop a search that may also come from a signal handler (listings, completion
+ * searches): a flag that a handler sets on the polling thread, or one that another thread sets.
+ * Either may be NULL. */
+typedef struct nq_stop {
+    volatile const sig_atomic_t *signal;
+    const nq_stop_flag *flag;
+} nq_stop;
+
+static inline int nq_stop_requested(const nq_stop *stop)
+{
+    return (stop->signal && *stop->signal) ||
+           (stop->flag && atomic_load_explicit(stop->flag, memory_order_relaxed));
+}
+
+/* What a counting kernel returns when it gave up on a stop request: no count of a unit can
+ * reach it (2^64 - 1 completions would take centuries to count). */
+#define NQ_KERNEL_STOPPED UINT64_MAX
+
+/* Whether a stop was requested: reads *stop once in NQ_POLL_STEPS calls, counted down in
+ * *steps, so that the hot loops pay a decrement and a branch. */
+static inline int nq_stop_poll(const nq_stop_flag *stop, unsigned *steps)
+{
+    if (__builtin_expect(--*steps != 0, 1))
+        return 0;
+    *steps = NQ_POLL_STEPS;
+    return stop && atomic_load_explicit(stop, memory_order_relaxed);
+}
+
+/* Counts the completions of state s: the ways to fill rows s.row..n-1, or NQ_KERNEL_STOPPED if
+ * *stop became nonzero first. Picks the fastest kernel for the board and the CPU among those
+ * below. */
+uint64_t nq_kernel_count(const nq_search *search, nq_state s, const nq_stop_flag *stop);
 
 /* The counting kernels nq_kernel_count picks from. By rows: any state, any n. Fewest choices
  * first (kernel_mrv.c): the root state only, n <= 32; the same built for CPUs with a popcount
  * instruction (only call it on one). */
-uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s);
-uint64_t nq_kernel_count_mrv(const nq_search *search);
-uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search);
+uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s, const nq_stop_flag *stop);
+uint64_t nq_kernel_count_mrv(const nq_search *search, const nq_stop_flag *stop);
+uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search, const nq_stop_flag *stop);
 
 /* Calls visit for each completion of search from its root, in no set order, with the fastest
- * kernel for the board and the CPU. Returns NQ_ERR_STOPPED if visit asked to stop, else NQ_OK.
- * The kernels it picks from: nq_kernel_visit from the root, and these two (n <= 32). */
-nq_status nq_kernel_visit_any(const nq_search *search, nq_solution_fn visit, void *context);
-nq_status nq_kernel_visit_mrv(const nq_search *search, nq_solution_fn visit, void *context);
+ * kernel for the board and the CPU. Returns NQ_ERR_STOPPED if visit asked to stop or *stop
+ * became nonzero (stop may be NULL), else NQ_OK. The kernels it picks from: the row kernel of
+ * nq_kernel_visit from the root, and these two (n <= 32). */
+nq_status nq_kernel_visit_any(const nq_search *search, nq_solution_fn visit, void *context,
+                              const nq_stop_flag *stop);
+nq_status nq_kernel_visit_mrv(const nq_search *search, nq_solution_fn visit, void *context,
+                              const nq_stop_flag *stop);
 nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_solution_fn visit,
-                                     void *context);
+                                     void *context, const nq_stop_flag *stop);
 
 /* Calls visit for each completion of state s, in lexicographic order, with cols[0..s.row-1]
  * taken from prefix. Returns NQ_ERR_STOPPED if visit asked to stop, else NQ_OK. */
@@ -182,19 +220,6 @@ void nq_transform(const int8_t *cols, int n, enum nq_symmetry sym, int8_t *out);
 /* The image of square (row, col) of an n x n board under sym. */
 void nq_transform_square(int n, enum nq_symmetry sym, int row, int col, int *out_row,
                          int *out_col);
-
-/* A request to stop, which long searches poll: a flag that a signal handler sets on the
- * polling thread, or one that another thread sets. Either may be NULL. */
-typedef struct nq_stop {
-    volatile const sig_atomic_t *signal;
-    const atomic_int *flag;
-} nq_stop;
-
-static inline int nq_stop_requested(const nq_stop *stop)
-{
-    return (stop->signal && *stop->signal) ||
-           (stop->flag && atomic_load_explicit(stop->flag, memory_order_relaxed));
-}
 
 /* Limits of a completion search. */
 typedef struct nq_find_limits {
@@ -293,9 +318,11 @@ struct nq_plan {
 struct nq_join_scratch;
 
 /* nq_plan_count_unit for a worker that keeps *scratch between calls and frees it at the end
- * with nq_plan_scratch_free. */
+ * with nq_plan_scratch_free, and that may be asked to stop: it then returns NQ_ERR_STOPPED
+ * within milliseconds, with *count undefined (the unit is not counted; stop may be NULL). */
 nq_status nq_plan_count_unit_kept(const nq_plan *plan, size_t unit, int unique,
-                                  nq_unit_count *count, struct nq_join_scratch **scratch);
+                                  nq_unit_count *count, struct nq_join_scratch **scratch,
+                                  const nq_stop_flag *stop);
 void nq_plan_scratch_free(struct nq_join_scratch *scratch);
 
 /* CRC-32 (IEEE) of size bytes at data, continuing from crc (0 to start). */

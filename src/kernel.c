@@ -9,10 +9,23 @@
  *  - no free square left two rows down, or in the last row.
  * Each look costs a few instructions and saves whole subtrees; together they cut the time of a
  * count by about a sixth (BENCHMARKS.md).
+ *
+ * They look at the stop flag now and then as they back up to a row above the last
+ * WATCH_ROWS, so that a count of any size can be given up within milliseconds: below those
+ * rows are at most WATCH_ROWS free columns, hence at most WATCH_ROWS! placements, between two
+ * such steps; and the test that ends the search on its first row costs no more.
  */
 #include <string.h>
 
 #include "internal.h"
+
+#define WATCH_ROWS 6
+
+/* The lowest row whose backing up to counts down to a look at the stop flag. */
+static inline int watch_row(int first, int last)
+{
+    return last - WATCH_ROWS > first ? last - WATCH_ROWS : first;
+}
 
 /* One pushed row of the search. */
 typedef struct level {
@@ -40,7 +53,7 @@ static inline int dead_end(const nq_search *search, const uint64_t *reach, int r
            !(search->allow[last] & ~(c | a << k | b >> k));
 }
 
-uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s)
+uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s, const nq_stop_flag *stop)
 {
     const int first = s.row, last = search->n - 1;
     if (first > last)
@@ -50,6 +63,8 @@ uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s)
     uint64_t cols = s.cols, d1 = s.d1, d2 = s.d2, f = nq_state_free(search, s), count = 0;
     level stack[NQ_MAX_N];
     int row = first;
+    const int watch = watch_row(first, last);
+    unsigned steps = NQ_POLL_STEPS;
     if (first == last)
         return f != 0;
     for (;;) {
@@ -66,8 +81,12 @@ uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s)
                 row++;
             }
         }
-        if (row == first)
-            return count;
+        if (row <= watch) {
+            if (row == first)
+                return count;
+            if (nq_stop_poll(stop, &steps))
+                return NQ_KERNEL_STOPPED;
+        }
         row--;
         f = stack[row].free_, cols = stack[row].cols, d1 = stack[row].d1, d2 = stack[row].d2;
     }
@@ -80,22 +99,34 @@ static int has_popcnt(void)
     return __builtin_cpu_supports("popcnt");
 }
 
-uint64_t nq_kernel_count(const nq_search *search, nq_state s)
+uint64_t nq_kernel_count(const nq_search *search, nq_state s, const nq_stop_flag *stop)
 {
     if (s.row > 0 || search->n > 32)
-        return nq_kernel_count_rows(search, s);
-    return has_popcnt() ? nq_kernel_count_mrv_popcnt(search) : nq_kernel_count_mrv(search);
+        return nq_kernel_count_rows(search, s, stop);
+    return has_popcnt() ? nq_kernel_count_mrv_popcnt(search, stop)
+                        : nq_kernel_count_mrv(search, stop);
 }
 
-nq_status nq_kernel_visit_any(const nq_search *search, nq_solution_fn visit, void *context)
+static nq_status visit_rows(const nq_search *search, nq_state s, const int8_t *prefix,
+                            nq_solution_fn visit, void *context, const nq_stop_flag *stop);
+
+nq_status nq_kernel_visit_any(const nq_search *search, nq_solution_fn visit, void *context,
+                              const nq_stop_flag *stop)
 {
     if (search->n > 32 || !has_popcnt())
-        return nq_kernel_visit(search, nq_search_root(search), NULL, visit, context);
-    return nq_kernel_visit_mrv_popcnt(search, visit, context);
+        return visit_rows(search, nq_search_root(search), NULL, visit, context, stop);
+    return nq_kernel_visit_mrv_popcnt(search, visit, context, stop);
 }
 
 nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,
                           nq_solution_fn visit, void *context)
+{
+    return visit_rows(search, s, prefix, visit, context, NULL);
+}
+
+/* nq_kernel_visit, given up when *stop becomes nonzero (stop may be NULL). */
+static nq_status visit_rows(const nq_search *search, nq_state s, const int8_t *prefix,
+                            nq_solution_fn visit, void *context, const nq_stop_flag *stop)
 {
     const int n = search->n, first = s.row, last = n - 1;
     int8_t placed[NQ_MAX_N];
@@ -108,6 +139,8 @@ nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *pre
     uint64_t cols = s.cols, d1 = s.d1, d2 = s.d2, f = nq_state_free(search, s);
     level stack[NQ_MAX_N];
     int row = first;
+    const int watch = watch_row(first, last);
+    unsigned steps = NQ_POLL_STEPS;
     for (;;) {
         while (f) {
             uint64_t bit = f & -f;
@@ -126,8 +159,12 @@ nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *pre
                 row++;
             }
         }
-        if (row == first)
-            return NQ_OK;
+        if (row <= watch) {
+            if (row == first)
+                return NQ_OK;
+            if (nq_stop_poll(stop, &steps))
+                return NQ_ERR_STOPPED;
+        }
         row--;
         f = stack[row].free_, cols = stack[row].cols, d1 = stack[row].d1, d2 = stack[row].d2;
     }

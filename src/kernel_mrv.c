@@ -44,16 +44,19 @@ static inline __attribute__((always_inline)) int choose_row(const nq_search *sea
 }
 
 /* Counts the completions of search; with visit, also calls it with each (in no set order)
- * until it returns nonzero, and then returns UINT64_MAX. */
+ * until it returns nonzero. Returns UINT64_MAX (NQ_KERNEL_STOPPED) when visit asked to stop or
+ * *stop became nonzero: the flag is read once in NQ_POLL_STEPS dead ends and leaves. */
 static inline __attribute__((always_inline)) uint64_t count_mrv(const nq_search *search,
                                                                 nq_solution_fn visit,
-                                                                void *context)
+                                                                void *context,
+                                                                const nq_stop_flag *stop)
 {
     const int n = search->n;
     uint64_t cols = 0, up = 0, down = 0, open = (UINT64_C(1) << n) - 1, count = 0;
     step stack[NQ_MAX_N];
     int8_t placed[NQ_MAX_N];
     int depth = 0;
+    unsigned steps = NQ_POLL_STEPS;
     for (;;) {
         int fewest, best = choose_row(search, open, cols, up, down, &fewest);
         uint64_t rest = open & ~(UINT64_C(1) << best);
@@ -65,6 +68,8 @@ static inline __attribute__((always_inline)) uint64_t count_mrv(const nq_search 
                 if (visit(context, n, placed))
                     return UINT64_MAX;
             }
+            if (nq_stop_poll(stop, &steps))
+                return NQ_KERNEL_STOPPED;
         } else {
             stack[depth++] = (step){ cols, up, down, f, rest, best };
         }
@@ -85,26 +90,29 @@ static inline __attribute__((always_inline)) uint64_t count_mrv(const nq_search 
     }
 }
 
-uint64_t nq_kernel_count_mrv(const nq_search *search)
+uint64_t nq_kernel_count_mrv(const nq_search *search, const nq_stop_flag *stop)
 {
-    return count_mrv(search, NULL, NULL);
+    return count_mrv(search, NULL, NULL, stop);
 }
 
-__attribute__((target("popcnt"))) uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search)
+__attribute__((target("popcnt"))) uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search,
+                                                                      const nq_stop_flag *stop)
 {
-    return count_mrv(search, NULL, NULL);
+    return count_mrv(search, NULL, NULL, stop);
 }
 
-nq_status nq_kernel_visit_mrv(const nq_search *search, nq_solution_fn visit, void *context)
+nq_status nq_kernel_visit_mrv(const nq_search *search, nq_solution_fn visit, void *context,
+                              const nq_stop_flag *stop)
 {
-    return count_mrv(search, visit, context) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
+    return count_mrv(search, visit, context, stop) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
 }
 
 __attribute__((target("popcnt"))) nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search,
                                                                       nq_solution_fn visit,
-                                                                      void *context)
+                                                                      void *context,
+                                                                      const nq_stop_flag *stop)
 {
-    return count_mrv(search, visit, context) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
+    return count_mrv(search, visit, context, stop) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
 }
 
 double nq_kernel_probe_mrv(const nq_search *search, uint64_t *random, double *leaves,

@@ -217,9 +217,9 @@ static int count_classes(void *context, int n, const int8_t *cols)
     return 0;
 }
 
-/* Counts a unit of the backtracker's plan. */
+/* Counts a unit of the backtracker's plan, or gives up with NQ_ERR_STOPPED. */
 static nq_status count_backtrack_unit(const nq_plan *plan, size_t unit, int unique,
-                                      nq_unit_count *count)
+                                      nq_unit_count *count, const nq_stop_flag *stop)
 {
     const nq_unit *u = &plan->units[unit];
     nq_search search;
@@ -228,14 +228,16 @@ static nq_status count_backtrack_unit(const nq_plan *plan, size_t unit, int uniq
     uint64_t completions, weight = u->weight;
     if (u->rule == NQ_RULE_CLASS || (unique && u->unique_group != 1u)) {
         class_visit v = { u->unique_group, u->rule, 0, 0 };
-        nq_kernel_visit_any(&search, count_classes, &v);
+        if (nq_kernel_visit_any(&search, count_classes, &v, stop))
+            return NQ_ERR_STOPPED;
         completions = v.total;
         count->unique = v.least;
         if (u->rule == NQ_RULE_CLASS)
             weight = 1;   /* class sizes are already counted in */
     } else {
         /* Every completion is the least of its images, or the unique count is not wanted. */
-        completions = nq_kernel_count(&search, root);
+        if ((completions = nq_kernel_count(&search, root, stop)) == NQ_KERNEL_STOPPED)
+            return NQ_ERR_STOPPED;
         count->unique = u->unique_group == 1u ? completions : 0;
     }
     if (completions > UINT64_MAX / weight)
@@ -245,16 +247,17 @@ static nq_status count_backtrack_unit(const nq_plan *plan, size_t unit, int uniq
 }
 
 nq_status nq_plan_count_unit_kept(const nq_plan *plan, size_t unit, int unique,
-                                  nq_unit_count *count, struct nq_join_scratch **scratch)
+                                  nq_unit_count *count, struct nq_join_scratch **scratch,
+                                  const nq_stop_flag *stop)
 {
     if (!plan || !count || unit >= plan->unit_count || (unique && plan->join))
         return NQ_ERR_ARGUMENT;
     if (!plan->join)
-        return count_backtrack_unit(plan, unit, unique, count);
+        return count_backtrack_unit(plan, unit, unique, count, stop);
     if (!*scratch && !(*scratch = nq_join_scratch_create(plan->join)))
         return NQ_ERR_NOMEM;
     count->unique = 0;
-    return nq_join_count_unit(plan->join, unit, plan->match, *scratch, &count->total);
+    return nq_join_count_unit(plan->join, unit, plan->match, *scratch, stop, &count->total);
 }
 
 void nq_plan_scratch_free(struct nq_join_scratch *scratch)
@@ -265,7 +268,7 @@ void nq_plan_scratch_free(struct nq_join_scratch *scratch)
 nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique, nq_unit_count *count)
 {
     struct nq_join_scratch *scratch = NULL;
-    nq_status status = nq_plan_count_unit_kept(plan, unit, unique, count, &scratch);
+    nq_status status = nq_plan_count_unit_kept(plan, unit, unique, count, &scratch, NULL);
     nq_join_scratch_free(scratch);
     return status;
 }

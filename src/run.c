@@ -73,8 +73,9 @@ static void *worker(void *arg)
         if (is_done(job->options, i))
             continue;
         nq_unit_count count;
+        /* A unit given up on a stop request is not recorded: it counts again on resume. */
         nq_status status = nq_plan_count_unit_kept(job->plan, i, job->options->unique, &count,
-                                                   &scratch);
+                                                   &scratch, &job->stopping);
         pthread_mutex_lock(&job->lock);
         if (status && !job->status) {
             job->status = status;

@@ -230,13 +230,15 @@ static nq_status count_plain(const nq_join *j, nq_join_scratch *s, nq_match_fn *
 }
 
 nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *match,
-                             nq_join_scratch *s, uint64_t *total)
+                             nq_join_scratch *s, const atomic_int *stop, uint64_t *total)
 {
     const nq_join_unit *u = &join->units[unit];
     const nq_join_start *start = &join->starts[u->start];
     uint32_t rows = u->first;
     *total = 0;
     for (uint32_t k = 0; k < u->count; k++) {
+        if (stop && atomic_load_explicit(stop, memory_order_relaxed))
+            return NQ_ERR_STOPPED;   /* a row set takes milliseconds: look before each */
         const uint64_t weight = k ? nq_join_next_rows(start, join->h, &rows)
                                   : nq_join_weight(start, rows, join->h);
         if (!weight)

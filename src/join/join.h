@@ -15,6 +15,7 @@
 #ifndef NQ_JOIN_H
 #define NQ_JOIN_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -217,8 +218,10 @@ nq_join_scratch *nq_join_scratch_create(const nq_join *join);
 void nq_join_scratch_free(nq_join_scratch *scratch);
 
 /* Counts unit `unit` into *total with the matcher `match`, using the caller's scratch (one per
- * thread). Returns NQ_OK, NQ_ERR_NOMEM or NQ_ERR_OVERFLOW. */
+ * thread). Returns NQ_OK, NQ_ERR_NOMEM, NQ_ERR_OVERFLOW, or NQ_ERR_STOPPED when *stop (NULL:
+ * never) was found nonzero before a row set: *total is then not the unit's count. */
 nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *match,
-                             nq_join_scratch *scratch, uint64_t *total);
+                             nq_join_scratch *scratch, const atomic_int *stop,
+                             uint64_t *total);
 
 #endif /* NQ_JOIN_H */

@@ -103,6 +103,64 @@ interrupted_then_resumed() {
     check "$name: resume after SIGINT" 0 "$total" "" -- count "$@" --checkpoint "$ckpt"
 }
 
+# ends_within NAME SECONDS PID: waits for PID to end, at most SECONDS; kills it if it has not.
+# Sets `ended` to its exit code, or to "hung".
+ends_within() {
+    local tenths=0
+    while kill -0 "$3" 2>/dev/null && [ "$tenths" -lt $(($2 * 10)) ]; do
+        sleep 0.1
+        tenths=$((tenths + 1))
+    done
+    if kill -0 "$3" 2>/dev/null; then
+        kill -KILL "$3"
+        wait "$3"
+        ended=hung
+    else
+        wait "$3"
+        ended=$?
+    fi
+}
+
+# stopped_inside_unit NAME CHECKPOINT ARGS...: `nqueens count ARGS --checkpoint CHECKPOINT`,
+# stopped a second after its run begins, however long its units, must end within two seconds,
+# saying how many units it saved and how to resume, with nothing on stdout: by SIGTERM with exit
+# 143, then run again on the same checkpoint, which it resumes, by SIGINT with exit 130.
+stopped_inside_unit() {
+    local name=$1 ckpt=$2 signal code
+    shift 2
+    rm -f "$ckpt"
+    for signal in TERM INT; do
+        code=$([ "$signal" = TERM ] && echo 143 || echo 130)
+        "$nq" count "$@" --checkpoint "$ckpt" >"$tmp/out" 2>"$tmp/err" &
+        local pid=$! tenths=0
+        # The run has begun when its worker threads have (planning takes seconds).
+        until [ "$(ls "/proc/$pid/task" 2>/dev/null | wc -l)" -gt 1 ] || [ "$tenths" -ge 600 ]; do
+            sleep 0.1
+            tenths=$((tenths + 1))
+        done
+        sleep 1
+        kill -"$signal" "$pid"
+        ends_within "$name" 2 "$pid"
+        [ "$ended" = "$code" ] && [ ! -s "$tmp/out" ] &&
+            grep -q "^nqueens: count: stopped by SIG$signal; [0-9]* of [0-9]* units are saved in $ckpt: run the same command again to resume$" "$tmp/err"
+        expect_true "$name: SIG$signal stops within a unit in 2 s, exit $code" $?
+    done
+}
+
+# ends_on_signal NAME SIGNAL CODE INPUT ARGS...: nqueens ARGS, reading INPUT, sent SIGNAL after a
+# second, must end within two seconds with CODE and nothing on stderr.
+ends_on_signal() {
+    local name=$1 signal=$2 code=$3 input=$4
+    shift 4
+    "$nq" "$@" <"$input" >/dev/null 2>"$tmp/err" &
+    local pid=$!
+    sleep 1
+    kill -"$signal" "$pid"
+    ends_within "$name" 2 "$pid"
+    [ "$ended" = "$code" ] && [ ! -s "$tmp/err" ]
+    expect_true "$name: SIG$signal ends it within 2 s, exit $code" $?
+}
+
 board() { printf "$1" >"$tmp/$2"; echo "$tmp/$2"; }
 
 # ---- count: published totals and unique counts (OEIS A000170, A002562) ----------------------
@@ -201,7 +259,7 @@ printf '2 4 1 0\n' >"$tmp/v2b"
 check "verify column 0" 1 "0 of 1 solutions valid" \
     "nqueens: <stdin>:1: solution 1 is invalid: the queen of row 4 is in column 0, off the board of 4 columns" "$tmp/v2b" -- verify
 printf 'Q%.0s' 1 >"$tmp/v65"; printf '.%.0s' $(seq 64) >>"$tmp/v65"; printf '\n' >>"$tmp/v65"
-check "verify board wider than 64" 2 "" "nqueens: <stdin>:1:65: row has 65 squares; a board has at most 64" "$tmp/v65" -- verify
+check "verify board wider than 64" 2 "" "nqueens: <stdin>:1:65: line longer than 64 characters; a board has at most 64 columns" "$tmp/v65" -- verify
 printf '.Q..\n...Q\nQ...\n..Q.\n.Q..\n' >"$tmp/v5rows"
 check "verify board with a row too many" 2 "" "nqueens: <stdin>:1:1: board has 5 rows of 4 squares; a solution is square" "$tmp/v5rows" -- verify
 printf '.Q..\n....\nQ...\n..Q.\n' >"$tmp/v3"
@@ -336,6 +394,51 @@ check "backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --checkp
 check "backtrack checkpoint resumed by auto" 0 365596 "" -- count 14 --checkpoint "$tmp/b14.ckpt"
 killed_then_resumed join 666090624 "$tmp/jkill.ckpt" "0.2 0.5 0.8 1.1 1.4" 18 --method join --threads 2
 interrupted_then_resumed join 666090624 6142 "$tmp/jint.ckpt" 0.6 18 --method join --threads 2
+# Endless or huge input is refused as soon as it shows, in bounded memory (ulimit -v: 200 MB,
+# unless a sanitizer's reserved address space forbids it; then within 30 s at least).
+if ( (ulimit -v 200000; exec "$nq" --version) ) >/dev/null 2>&1; then
+    bounded() { (ulimit -v 200000; exec timeout 30 "$nq" "$@"); }
+else
+    bounded() { timeout 30 "$nq" "$@"; }
+fi
+head -c 100000000 /dev/zero >"$tmp/zeros"
+for cmd in "count --board" "solve --board" verify; do
+    bounded $cmd "$tmp/zeros" >"$tmp/out" 2>"$tmp/err"
+    [ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^nqueens: $tmp/zeros:1:1: unexpected .*x00" "$tmp/err"
+    expect_true "$cmd of 100 MB of NUL bytes: refused at 1:1" $?
+done
+head -c 100000000 /dev/zero | bounded uva >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(cat "$tmp/err")" = 'nqueens: <stdin>:1:1: unexpected \x00; expected the board size (1 to 64) or 0 to end' ]
+expect_true "uva of 100 MB of NUL bytes: refused at 1:1" $?
+yes . | tr -d '\n' | head -c 100000000 | bounded count --board - >"$tmp/out" 2>"$tmp/err"
+compare "count --board of one endless row" 2 $? "" "nqueens: <stdin>:1:65: line longer than 64 characters; a board has at most 64 columns and rows" "count --board -"
+yes ..... | head -c 100000000 | bounded count --board - >"$tmp/out" 2>"$tmp/err"
+compare "count --board of endless rows" 2 $? "" "nqueens: <stdin>:6:1: extra row; a board 5 squares wide has 5 rows" "count --board -"
+{ printf '.Q..\n...Q\nQ...\n..Q.\n'; yes ''; } | head -c 100000000 | bounded count --board - >"$tmp/out" 2>"$tmp/err"
+compare "count --board with endless blank lines" 2 $? "" "nqueens: <stdin>:1048560: input longer than 1048576 bytes; a board has at most 64 columns and rows" "count --board -"
+{ echo 70; yes ........ | head -70; echo 0; } | bounded uva >"$tmp/out" 2>"$tmp/err"
+compare "uva size above 64" 2 $? "" "nqueens: <stdin>:1:1: board size 70 is too large; at most 64" "uva"
+{ echo 2; yes . | tr -d '\n' | head -c 100000000; } | bounded uva >"$tmp/out" 2>"$tmp/err"
+compare "uva endless row" 2 $? "" "nqueens: <stdin>:2:65: line longer than 64 characters; no line of a case is longer" "uva"
+yes '' | head -c 100000000 | bounded uva >"$tmp/out" 2>"$tmp/err"
+compare "uva endless blank lines" 2 $? "" "nqueens: <stdin>:16777216: input longer than 16777216 bytes; uva reads at most 16 MiB" "uva"
+awk 'BEGIN { for (c = 0; c <= 65536; c++) print "1\n." ; print 0 }' | bounded uva >"$tmp/out" 2>"$tmp/err"
+compare "uva too many cases" 2 $? "" "nqueens: <stdin>:131073: more than 65536 cases; uva answers at most 65536" "uva"
+yes 1 | tr -d '\n' | head -c 100000000 | bounded verify >"$tmp/out" 2>"$tmp/err"
+compare "verify endless number" 2 $? "" "nqueens: <stdin>:1:1: column number too large" "verify"
+yes Q... | head -c 100000000 | bounded verify >"$tmp/out" 2>"$tmp/err"
+compare "verify endless board" 2 $? "" "nqueens: <stdin>:1:1: board has 65 rows of 4 squares; a solution is square" "verify"
+"$nq" one 10000000 >"$tmp/q10m"
+bounded verify "$tmp/q10m" >"$tmp/out" 2>"$tmp/err"
+compare "verify ten million queens in 200 MB" 0 $? "1 of 1 solutions valid" "" "verify q10m"
+rm -f "$tmp/zeros" "$tmp/q10m"
+stopped_inside_unit "count 64" "$tmp/c64.ckpt" 64 --threads 2
+stopped_inside_unit "count 27 --threads 1" "$tmp/c27.ckpt" 27 --threads 1
+stopped_inside_unit "count 20 --method join" "$tmp/j20.ckpt" 20 --method join --threads 2
+ends_on_signal "estimate 27" TERM 143 /dev/null estimate 27 --method backtrack
+ends_on_signal "one --random" TERM 143 /dev/null one 30000000 --random
+awk 'BEGIN { for (c = 0; c < 2000; c++) { print 16; for (r = 0; r < 16; r++) print "................" } print 0 }' >"$tmp/uva16.in"
+ends_on_signal "uva" TERM 143 "$tmp/uva16.in" uva
 
 "$nq" estimate 12 --method backtrack --threads 1 --probes 20000 >"$tmp/out" 2>"$tmp/err" &&
     grep -q "^solutions: about 1\.[3-5][0-9]*e+04$" "$tmp/out" && grep -q "^time: about .* on 1 thread here$" "$tmp/out"

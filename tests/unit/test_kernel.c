@@ -26,9 +26,9 @@ static int count_with(int k, const nq_search *search, uint64_t *count)
     if (k == MRV_POPCNT && !__builtin_cpu_supports("popcnt"))
         return 0;
     nq_state root = nq_search_root(search);
-    *count = k == ROWS ? nq_kernel_count_rows(search, root)
-           : k == MRV  ? nq_kernel_count_mrv(search)
-                       : nq_kernel_count_mrv_popcnt(search);
+    *count = k == ROWS ? nq_kernel_count_rows(search, root, NULL)
+           : k == MRV  ? nq_kernel_count_mrv(search, NULL)
+                       : nq_kernel_count_mrv_popcnt(search, NULL);
     return 1;
 }
 
@@ -92,12 +92,12 @@ static void visiting_kernels(void **state)
         assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
         digest want = { 0, 0 }, mrv = { 0, 0 }, fast = { 0, 0 }, any = { 0, 0 };
         ref_solve(&b, digest_reference, &want);
-        assert_int_equal(nq_kernel_visit_mrv(&search, digest_library, &mrv), NQ_OK);
-        assert_int_equal(nq_kernel_visit_any(&search, digest_library, &any), NQ_OK);
+        assert_int_equal(nq_kernel_visit_mrv(&search, digest_library, &mrv, NULL), NQ_OK);
+        assert_int_equal(nq_kernel_visit_any(&search, digest_library, &any, NULL), NQ_OK);
         assert_true(mrv.count == want.count && mrv.sum == want.sum);
         assert_true(any.count == want.count && any.sum == want.sum);
         if (__builtin_cpu_supports("popcnt")) {
-            assert_int_equal(nq_kernel_visit_mrv_popcnt(&search, digest_library, &fast), NQ_OK);
+            assert_int_equal(nq_kernel_visit_mrv_popcnt(&search, digest_library, &fast, NULL), NQ_OK);
             assert_true(fast.count == want.count && fast.sum == want.sum);
         }
     }
@@ -114,7 +114,7 @@ static void units_of_plans(void **state)
         for (size_t i = 0; i < plan->unit_count; i++) {
             nq_search search;
             nq_search_of_unit(&plan->search, &plan->units[i], &search);
-            uint64_t want = nq_kernel_count_rows(&search, nq_search_root(&search)), got;
+            uint64_t want = nq_kernel_count_rows(&search, nq_search_root(&search), NULL), got;
             for (int k = MRV; k < KERNELS; k++)
                 if (count_with(k, &search, &got))
                     assert_int_equal(got, want);
@@ -169,8 +169,8 @@ static uint64_t check_prefix_unit(const nq_search *search, const nq_unit *u, con
         assert_memory_equal(got.cols, expected.cols, expected.count * (size_t)n);
         assert_memory_equal(own.cols, expected.cols, expected.count * (size_t)n);
     }
-    assert_int_equal(nq_kernel_count(search, s), expected.count);
-    assert_int_equal(nq_kernel_count(&unit_search, root), expected.count);
+    assert_int_equal(nq_kernel_count(search, s, NULL), expected.count);
+    assert_int_equal(nq_kernel_count(&unit_search, root, NULL), expected.count);
     free(expected.cols), free(got.cols), free(own.cols);
     return expected.count;
 }
@@ -252,7 +252,7 @@ static void prefix_split_units(void **state)
             if (u > 0)
                 assert_true(memcmp(unit[-1].col, unit->col, unit->queens) < 0);
             nq_state s = prefix_state(&search, unit, prefix);
-            total += unit->weight * nq_kernel_count(&search, s);
+            total += unit->weight * nq_kernel_count(&search, s, NULL);
             assert_true(!mirror || prefix[0] <= b.n - 1 - prefix[0]);
         }
         assert_int_equal(total, ref_count(&b));
@@ -270,7 +270,7 @@ static void rows_kernel_from_any_state(void **state)
     uint64_t sum = 0;
     for (int c = 0; c < 9; c++)
         sum += nq_kernel_count_rows(&search, nq_state_place(nq_search_root(&search),
-                                                            UINT64_C(1) << c));
+                                                            UINT64_C(1) << c), NULL);
     assert_int_equal(sum, 352);
 }
 
@@ -287,7 +287,66 @@ static void wide_boards_use_rows(void **state)
     assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
     uint64_t want = ref_count(&b);
     assert_true(want >= 1);
-    assert_int_equal(nq_kernel_count(&search, nq_search_root(&search)), want);
+    assert_int_equal(nq_kernel_count(&search, nq_search_root(&search), NULL), want);
+}
+
+/* A counting kernel asked to stop gives up with NQ_KERNEL_STOPPED, however large the search; a
+ * flag that stays zero changes nothing. */
+static void kernels_stop_when_asked(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 16);
+    nq_search search;
+    assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
+    const nq_state root = nq_search_root(&search);
+    nq_stop_flag go, stop;
+    atomic_init(&go, 0);
+    atomic_init(&stop, 1);
+    assert_int_equal(nq_kernel_count_rows(&search, root, &stop), NQ_KERNEL_STOPPED);
+    assert_int_equal(nq_kernel_count_mrv(&search, &stop), NQ_KERNEL_STOPPED);
+    if (__builtin_cpu_supports("popcnt"))
+        assert_int_equal(nq_kernel_count_mrv_popcnt(&search, &stop), NQ_KERNEL_STOPPED);
+    assert_int_equal(nq_kernel_count(&search, root, &stop), NQ_KERNEL_STOPPED);
+    digest any = { 0, 0 };
+    assert_int_equal(nq_kernel_visit_any(&search, digest_library, &any, &stop), NQ_ERR_STOPPED);
+    assert_int_equal(nq_kernel_visit_mrv(&search, digest_library, &any, &stop), NQ_ERR_STOPPED);
+    /* Wider than 32: the row kernels alone. */
+    nq_board wide;
+    nq_board_init(&wide, 40);
+    nq_search wide_search;
+    assert_int_equal(nq_search_compile(&wide, &wide_search), NQ_OK);
+    assert_int_equal(nq_kernel_count(&wide_search, nq_search_root(&wide_search), &stop),
+                     NQ_KERNEL_STOPPED);
+    assert_int_equal(nq_kernel_visit_any(&wide_search, digest_library, &any, &stop),
+                     NQ_ERR_STOPPED);
+    /* Not asked: the whole count. */
+    nq_board_init(&b, 12);
+    assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
+    assert_int_equal(nq_kernel_count_rows(&search, nq_search_root(&search), &go), 14200);
+    assert_int_equal(nq_kernel_count_mrv(&search, &go), 14200);
+}
+
+/* A unit of either method asked to stop is given up, not counted: the run records nothing of
+ * it. */
+static void units_stop_when_asked(void **state)
+{
+    (void)state;
+    nq_stop_flag stop;
+    atomic_init(&stop, 1);
+    nq_board b;
+    nq_board_init(&b, 18);
+    for (int method = NQ_METHOD_BACKTRACK; method <= NQ_METHOD_JOIN; method++) {
+        nq_plan_options options = { .min_units = 1, .method = (nq_method)method, .threads = 1 };
+        nq_plan *plan;
+        assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+        struct nq_join_scratch *scratch = NULL;
+        nq_unit_count count;
+        assert_int_equal(nq_plan_count_unit_kept(plan, 0, 0, &count, &scratch, &stop),
+                         NQ_ERR_STOPPED);
+        nq_plan_scratch_free(scratch);
+        nq_plan_free(plan);
+    }
 }
 
 int main(void)
@@ -300,6 +359,8 @@ int main(void)
         cmocka_unit_test(wide_boards_use_rows),
         cmocka_unit_test(rows_split_covers_the_reference),
         cmocka_unit_test(prefix_split_units),
+        cmocka_unit_test(kernels_stop_when_asked),
+        cmocka_unit_test(units_stop_when_asked),
     };
     return cmocka_run_group_tests_name("kernel", tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -109,6 +110,64 @@ static void stop_and_resume(void **state)
     nq_plan_free(plan);
 }
 
+/* What a run stopped from outside saw: the flag a signal handler would set, and the units. */
+typedef struct stopper {
+    volatile sig_atomic_t flag;
+    size_t units[64];
+    nq_unit_count counts[64];
+    size_t seen;
+} stopper;
+
+static int raise_flag(void *context, const nq_progress *progress)
+{
+    ((stopper *)context)->flag = progress->elapsed > 0.05;
+    return 0;
+}
+
+static int keep_unit(void *context, size_t unit, const nq_unit_count *count)
+{
+    stopper *s = context;
+    if (s->seen < 64) {
+        s->units[s->seen] = unit;
+        s->counts[s->seen] = *count;
+    }
+    s->seen++;
+    return 0;
+}
+
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* A stop request reaches workers inside their units: a run of units that take minutes each
+ * ends at once, and reports only units it counted whole. */
+static void stop_inside_units(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 20);
+    nq_plan_options how = { .min_units = 1, .method = NQ_METHOD_BACKTRACK };
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create_with(&b, &how, &plan), NQ_OK);
+    stopper s = { 0 };
+    nq_run_options o = { .threads = 2, .on_unit = keep_unit, .on_tick = raise_flag,
+                         .tick = 0.01, .stop = &s.flag, .context = &s };
+    nq_count_result result;
+    double start = seconds();
+    assert_int_equal(nq_plan_run(plan, &o, &result), NQ_ERR_STOPPED);
+    assert_true(seconds() - start < 10);   /* counting on takes over an hour */
+    assert_true(s.seen < nq_plan_units(plan));
+    for (size_t i = 0; i < s.seen && i < 64; i++) {
+        nq_unit_count count;
+        assert_int_equal(nq_plan_count_unit(plan, s.units[i], 0, &count), NQ_OK);
+        assert_int_equal(count.total, s.counts[i].total);
+    }
+    nq_plan_free(plan);
+}
+
 /* Expects the checkpoint to be refused with status and a message containing words. */
 static void refused(const nq_plan *plan, int unique, const unsigned char *data, size_t length,
                     nq_status status, const char *words)
@@ -192,6 +251,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(plans_are_reproducible),
         cmocka_unit_test(stop_and_resume),
+        cmocka_unit_test(stop_inside_units),
         cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
         cmocka_unit_test(checkpoint_sums_go_beyond_64_bits),
         cmocka_unit_test(estimates_are_close),

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "input.h"
 
 int parse_int(const char *text, const char *what, long long min, long long max,
               long long *value)
@@ -92,13 +92,22 @@ int read_file(const char *path, char **text, size_t *length)
 
 int read_board(const char *path, nq_board *board)
 {
-    char *text;
-    size_t length;
-    int code = read_file(path, &text, &length);
+    line_reader reader;
+    int code = line_reader_open(&reader, path);
     if (code)
         return code;
-    nq_parse_error err;
-    nq_status status = nq_board_parse(text, length, board, &err);
-    free(text);
-    return status ? fail_parse(display_name(path), &err) : 0;
+    /* Lines of a row at most; blank lines after the board, within a megabyte. */
+    reader.max_length = NQ_MAX_N;
+    reader.alphabet = ".*Q \t\r";
+    reader.max_bytes = 1 << 20;
+    char *text;
+    size_t length;
+    if (!(code = read_text(&reader, 1, &text, &length))) {
+        nq_parse_error err;
+        nq_status status = nq_board_parse(text, length, board, &err);
+        free(text);
+        code = text_parsed(&reader, status, &err, 1, "a board has at most 64 columns and rows");
+    }
+    line_reader_close(&reader);
+    return code;
 }

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "input.h"
 
 static const char help[] =
     "Usage: nqueens uva [--threads T] < INPUT\n"
@@ -24,8 +24,15 @@ static const char help[] =
     "\n"
     "Exit codes: 0 success, 1 runtime failure, 2 bad input.\n";
 
-/* Reads every case of text into *boards (free() it). Returns 0 or EXIT_USAGE. */
-static int read_cases(const char *text, size_t length, nq_board **boards, size_t *count)
+/* Bounds on the input, so that memory stays bounded: every case is kept until all are read. */
+#define MAX_LINE 64
+#define MAX_BYTES (16u << 20)
+#define MAX_CASES 65536
+
+/* Reads every case of text, read through input, into *boards (free() it). Returns 0 or an
+ * exit code. */
+static int read_cases(const line_reader *input, const char *text, size_t length,
+                      nq_board **boards, size_t *count)
 {
     nq_uva_reader reader;
     nq_uva_reader_init(&reader, text, length);
@@ -37,11 +44,14 @@ static int read_cases(const char *text, size_t length, nq_board **boards, size_t
             return fail(EXIT_FAILURE_, "uva: out of memory");
         nq_parse_error err;
         nq_status status = nq_uva_reader_next(&reader, &(*boards)[*count], &err);
-        if (status == NQ_ERR_END)
-            return 0;
-        if (status)
-            return fail_parse("<stdin>", &err);
-        if (++*count == capacity) {
+        if (status == NQ_ERR_END || status)
+            return text_parsed(input, status == NQ_ERR_END ? NQ_OK : status, &err, 0,
+                               input->cut == CUT_FULL ? "uva reads at most 16 MiB"
+                                                      : "no line of a case is longer");
+        if (++*count > MAX_CASES)
+            return fail(EXIT_USAGE, "<stdin>:%d: more than %d cases; uva answers at most %d",
+                        reader.line - 1 - (*boards)[*count - 1].n, MAX_CASES, MAX_CASES);
+        if (*count == capacity) {
             nq_board *bigger = realloc(*boards, (capacity *= 2) * sizeof **boards);
             if (!bigger)
                 free(*boards);
@@ -123,8 +133,16 @@ int command_uva(int argc, char **argv)
     char *text = NULL;
     size_t length, count = 0;
     nq_board *boards = NULL;
-    if (code || (code = read_file("-", &text, &length)) ||
-        (code = read_cases(text, length, &boards, &count))) {
+    line_reader input = { 0 };
+    if (!code && !(code = line_reader_open(&input, "-"))) {
+        input.max_length = MAX_LINE;
+        input.alphabet = ".*0123456789 \t\r";
+        input.max_bytes = MAX_BYTES;
+        if (!(code = read_text(&input, 0, &text, &length)))
+            code = read_cases(&input, text, length, &boards, &count);
+    }
+    line_reader_close(&input);
+    if (code) {
         free(text);
         free(boards);
         return code;
