@@ -155,6 +155,45 @@ check_file "uva sample" 0 "$here/uva-sample.out" "" "$here/uva-sample.in" -- uva
 check_file "uva catalogue cases" 0 "$here/uva-bench.out" "" "$here/uva-bench.in" -- uva
 printf '1\n.\n\n3\n...\n...\n...\n\n2\n*.\n..\n0\n' >"$tmp/uva2"
 check "uva small cases" 0 "$(printf 'Case 1: 1\nCase 2: 0\nCase 3: 0')" "" "$tmp/uva2" -- uva
+# uva_case N K: a UVa case of side N whose free squares in each row are one solution's queen
+# (for N >= 4) and the K columns (7 row + 11 j) mod N, j < K; every other square is bad, so that
+# even N = 64 counts at once.
+uva_case() {
+    local n=$1 k=$2 sol=""
+    [ "$n" -ge 4 ] && sol=$("$nq" one "$n")
+    awk -v n="$n" -v k="$k" -v sol="$sol" 'BEGIN {
+        print n; split(sol, q, " ")
+        for (r = 0; r < n; r++) {
+            for (c = 0; c < n; c++) row[c] = n < 4 || q[r + 1] == c + 1 ? "." : "*"
+            for (j = 0; j < k; j++) row[(7 * r + 11 * j) % n] = "."
+            line = ""
+            for (c = 0; c < n; c++) line = line row[c]
+            print line
+        } }'
+}
+# Every size from 1 to 64 (catalogues stop at 16; above, uva once read past their array), each
+# answer as `count --board` gives it; then N = 17 to 20 with more free squares, counted by the
+# backtracker and by listing the solutions.
+: >"$tmp/uva-all.in"; : >"$tmp/uva-all.out"
+for n in $(seq 64); do
+    uva_case "$n" $((n <= 32 ? 2 : 1)) >"$tmp/uva-case"
+    cat "$tmp/uva-case" >>"$tmp/uva-all.in"
+    echo "Case $n: $(tail -n +2 "$tmp/uva-case" | "$nq" count --board -)" >>"$tmp/uva-all.out"
+done
+echo 0 >>"$tmp/uva-all.in"
+check_file "uva every size 1 to 64" 0 "$tmp/uva-all.out" "" "$tmp/uva-all.in" -- uva
+: >"$tmp/uva-big.in"; : >"$tmp/uva-big.out"
+for n in 17 18 19 20; do
+    uva_case "$n" 8 >"$tmp/uva-case"
+    cat "$tmp/uva-case" >>"$tmp/uva-big.in"
+    tail -n +2 "$tmp/uva-case" >"$tmp/uva-board"
+    listed=$("$nq" solve --board "$tmp/uva-board" --format cols | wc -l)
+    counted=$("$nq" count --board "$tmp/uva-board" --method backtrack)
+    expect_true "uva $n: listing and count agree ($listed)" "$([ "$listed" = "$counted" ] && [ "$listed" -gt 1000 ]; echo $?)"
+    echo "Case $((n - 16)): $listed" >>"$tmp/uva-big.out"
+done
+echo 0 >>"$tmp/uva-big.in"
+check_file "uva N = 17 to 20" 0 "$tmp/uva-big.out" "" "$tmp/uva-big.in" -- uva
 
 # ---- verify ------------------------------------------------------------------------------------
 printf '2 4 1 3\n1 3 2 4\n' >"$tmp/v1"
