@@ -279,7 +279,34 @@ records=$(((size - 64) / 32))
 check "checkpoint damaged" 2 "" "nqueens: checkpoint $tmp/bad.ckpt: record 4 of $records is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/bad.ckpt"
 printf 'not a checkpoint, just some text that is long enough to fill a header......\n' >"$tmp/text.ckpt"
 check "checkpoint foreign file" 2 "" "nqueens: checkpoint $tmp/text.ckpt: not an nqueens checkpoint, or its header is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/text.ckpt"
-check "checkpoint unwritable" 1 "" "nqueens: checkpoint $tmp/no/dir.ckpt.tmp: No such file or directory" -- count 8 --checkpoint "$tmp/no/dir.ckpt"
+check "checkpoint unwritable" 1 "" "nqueens: checkpoint $tmp/no/dir.ckpt: No such file or directory" -- count 8 --checkpoint "$tmp/no/dir.ckpt"
+# No temporary file beside the checkpoint: a symlink planted where one was is never followed.
+echo precious >"$tmp/victim"; ln -s "$tmp/victim" "$tmp/sym.ckpt.tmp"
+check "checkpoint beside a planted symlink" 0 92 "" -- count 8 --checkpoint "$tmp/sym.ckpt"
+expect_true "the symlink's target is untouched" "$([ "$(cat "$tmp/victim")" = precious ]; echo $?)"
+# Only regular files: a FIFO would hang, a device be replaced, '-' mean stdin on resume.
+mkfifo "$tmp/fifo.ckpt"; mkdir "$tmp/dir.ckpt"
+regular="a checkpoint is a regular file"
+check "checkpoint -" 2 "" "nqueens: checkpoint -: $regular, not standard input or output (./- names a file called '-')" -- count 8 --checkpoint -
+# A device node of our own where root can make one: a regression must not replace /dev/null.
+device=/dev/null
+mknod "$tmp/null.ckpt" c 1 3 2>/dev/null && device=$tmp/null.ckpt
+check "checkpoint device" 2 "" "nqueens: checkpoint $device: is a character device; $regular" -- count 8 --checkpoint "$device"
+check "checkpoint FIFO" 2 "" "nqueens: checkpoint $tmp/fifo.ckpt: is a FIFO; $regular" -- count 8 --checkpoint "$tmp/fifo.ckpt"
+check "checkpoint directory" 2 "" "nqueens: checkpoint $tmp/dir.ckpt: is a directory; $regular" -- count 8 --checkpoint "$tmp/dir.ckpt"
+expect_true "a refused checkpoint leaves no file behind" "$([ ! -e ./- ] && [ -c "$device" ]; echo $?)"
+check "checkpoint of a count refused before it starts" 2 "" "nqueens: count: --method join counts empty boards of side 4 to 25 only" -- count 3 --method join --checkpoint "$tmp/never.ckpt"
+expect_true "a count refused before it starts leaves no checkpoint" "$([ ! -e "$tmp/never.ckpt" ]; echo $?)"
+# Two runs on one checkpoint: the second is refused, the first finishes and its file resumes.
+"$nq" count 16 --method backtrack --threads 1 --checkpoint "$tmp/two.ckpt" >"$tmp/first.out" 2>&1 &
+first=$!
+for _ in $(seq 100); do [ -s "$tmp/two.ckpt" ] && break; sleep 0.05; done
+check "checkpoint in use" 2 "" "nqueens: checkpoint $tmp/two.ckpt: in use by another run (process $first); refusing to share it" -- count 16 --method backtrack --threads 1 --checkpoint "$tmp/two.ckpt"
+wait "$first"
+expect_true "the first run finishes" "$([ $? -eq 0 ] && [ "$(cat "$tmp/first.out")" = 14772512 ]; echo $?)"
+records=$((($(stat -c %s "$tmp/two.ckpt") - 64) / 32))
+check "the first run's checkpoint is whole" 0 14772512 "" -- count 16 --method backtrack --checkpoint "$tmp/two.ckpt"
+expect_true "and held every unit once ($records records)" "$([ "$records" -eq "$("$nq" count 16 --method backtrack --subtotals /dev/stdout | grep -c "^[0-9]*,")" ]; echo $?)"
 killed_then_resumed backtrack 14772512 "$tmp/kill.ckpt" "0.05 0.15 0.25 0.35 0.45 0.55 0.65 0.75 0.85 0.95" \
     16 --method backtrack --threads 2
 (trap '' XFSZ; ulimit -f 4; exec "$nq" count 14 --threads 1 --checkpoint "$tmp/full.ckpt") >"$tmp/out" 2>"$tmp/err"
@@ -290,7 +317,7 @@ expect_true "checkpoint on a full disk: clear error" $?
 check "checkpoint after a full disk resumes" 0 365596 "" -- count 14 --checkpoint "$tmp/full.ckpt"
 "$nq" count 8 --checkpoint /sys/nqueens.ckpt >"$tmp/out" 2>"$tmp/err"
 code=$?
-[ "$code" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^nqueens: checkpoint /sys/nqueens.ckpt.tmp: " "$tmp/err"
+[ "$code" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^nqueens: checkpoint /sys/nqueens.ckpt: " "$tmp/err"
 expect_true "read-only checkpoint path" $?
 interrupted_then_resumed backtrack 14772512 "[0-9]*" "$tmp/int.ckpt" 0.4 16 --method backtrack --threads 2
 "$nq" count 12 --method backtrack --progress >"$tmp/out" 2>"$tmp/err"
@@ -307,6 +334,9 @@ expect_true "count --progress into a file: the final report once" $once
 [ "$(head -1 "$tmp/sub.csv")" = "unit,weight,placement,total,unique" ] &&
     [ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u }' "$tmp/sub.csv")" = "14200 1787" ]
 expect_true "subtotals add up" $?
+# Outputs are opened before the count starts, not found unwritable when it ends.
+timeout 20 "$nq" count 20 --method backtrack --subtotals "$tmp/no/sub.csv" >"$tmp/out" 2>"$tmp/err"
+compare "subtotals unwritable: said at once" 1 $? "" "nqueens: subtotals $tmp/no/sub.csv: No such file or directory" "count 20 --subtotals $tmp/no/sub.csv"
 
 # ---- the join method ----------------------------------------------------------------------
 for n in 4 5 6 7 8 9 10 11 12 13 14 15; do

@@ -51,7 +51,7 @@ static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
     if (argc < 2 || strcmp(argv[1], "count") != 0) {
         if (argc >= 2 && strcmp(argv[1], "--help") == 0)
             return out_puts(help), -1;
-        return fail(EXIT_USAGE, "nqueens-mpi knows one command, count; see 'nqueens-mpi --help'");
+        return fail(EXIT_USAGE, "the only command is count; see 'nqueens-mpi --help'");
     }
     argc--, argv++;
     long long threads;
@@ -141,6 +141,7 @@ static int check_plans(int rank, int ranks, const nq_plan *plan)
 int main(int argc, char **argv)
 {
     int provided, rank, ranks;
+    program_name = "nqueens-mpi";
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);

@@ -46,8 +46,8 @@ int board_from_arguments(const char *command, const char *board_path, int argc, 
     if (board_path)
         return read_board(board_path, board);
     if (argc == 0)
-        return fail(EXIT_USAGE, "%s: board size N is missing; see 'nqueens %s --help'", command,
-                    command);
+        return fail(EXIT_USAGE, "%s: board size N is missing; see '%s %s --help'", command,
+                    program_name, command);
     return parse_board_size(argv[0], board);
 }
 

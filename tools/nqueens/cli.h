@@ -17,7 +17,11 @@ enum {
     EXIT_USAGE = 2      /* bad input: arguments, options, board or UVa text */
 };
 
-/* Prints "nqueens: " and the message to stderr; returns code, for `return fail(...)`. */
+/* The program named in messages: "nqueens", or "nqueens-mpi" as that program sets it. */
+extern const char *program_name;
+
+/* Prints the program's name, ": " and the message to stderr; returns code, for
+ * `return fail(...)`. */
 int fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /* Reports a parse error in the text named name ("<stdin>" for standard input) as
