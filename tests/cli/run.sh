@@ -422,6 +422,9 @@ code=$?; : >"$tmp/out"
 compare "solve 14 > /dev/full" 1 "$code" "" "nqueens: write error on standard output: No space left on device" "solve 14 > /dev/full"
 "$nq" solve 14 2>"$tmp/err" | head -1 >"$tmp/out"
 compare "solve | head -1" 0 0 "Q............." "" "solve 14 | head -1"
+# With SIGPIPE ignored by the parent, EPIPE ends the program as the signal would: quietly.
+(trap '' PIPE; "$nq" solve 12 2>"$tmp/err" | head -c 13 >"$tmp/out"; echo "${PIPESTATUS[0]}" >"$tmp/code")
+compare "solve | head, SIGPIPE ignored" 141 "$(cat "$tmp/code")" "Q..........." "" "(trap '' PIPE; solve 12 | head -c 13)"
 for cmd in count solve uva verify estimate one; do
     "$nq" "$cmd" --help >"$tmp/out" 2>"$tmp/err" && grep -q "^Usage: nqueens $cmd" "$tmp/out" &&
         grep -q "Exit codes" "$tmp/out" && [ ! -s "$tmp/err" ]
