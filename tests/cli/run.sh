@@ -240,6 +240,10 @@ check "threads zero" 2 "" "nqueens: thread count T 0 is out of range (1 to 1024)
 check "N and board" 2 "" "nqueens: count: give a size N or --board FILE, not both" -- count 8 --board "$b1"
 check "extra argument" 2 "" "nqueens: solve: unexpected argument '9'" -- solve 8 9
 check "missing file" 2 "" "nqueens: $tmp/none: No such file or directory" -- count --board "$tmp/none"
+mkdir "$tmp/dir"
+check "board file a directory" 2 "" "nqueens: $tmp/dir: is a directory" -- count --board "$tmp/dir"
+check "verify a directory" 2 "" "nqueens: $tmp/dir: is a directory" -- verify "$tmp/dir"
+check "uva from a directory" 2 "" "nqueens: <stdin>: is a directory" "$tmp/dir" -- uva
 : >"$tmp/empty"
 check "empty board file" 2 "" "nqueens: $tmp/empty:1:1: empty board" -- count --board "$tmp/empty"
 e1=$(board '....\n...\n....\n....\n' e1)

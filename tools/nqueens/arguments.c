@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -61,6 +62,12 @@ int read_file(const char *path, char **text, size_t *length)
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f)
         return fail(EXIT_USAGE, "%s: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (f != stdin)
+            fclose(f);
+        return fail(EXIT_USAGE, "%s: is a directory", display_name(path));
+    }
     size_t size = 0, capacity = 1 << 16;
     char *buf = malloc(capacity);
     for (size_t got = 1; buf && got > 0;) {
