@@ -210,6 +210,12 @@ printf 'Q%.0s' 1 >"$tmp/v65"; printf '.%.0s' $(seq 64) >>"$tmp/v65"; printf '\n'
 check "verify board wider than 64" 2 "" "nqueens: <stdin>:1:65: row has 65 squares; a board has at most 64" "$tmp/v65" -- verify
 printf '.Q..\n...Q\nQ...\n..Q.\n.Q..\n' >"$tmp/v5rows"
 check "verify board with a row too many" 2 "" "nqueens: <stdin>:1:1: board has 5 rows of 4 squares; a solution is square" "$tmp/v5rows" -- verify
+printf '2\n' >"$tmp/v1col"
+check "verify off a board of 1 column" 1 "0 of 1 solutions valid" \
+    "nqueens: <stdin>:1: solution 1 is invalid: the queen of row 1 is in column 2, off the board of 1 column" "$tmp/v1col" -- verify
+printf '\n\n' >"$tmp/vblank"
+check "verify empty input" 2 "" "nqueens: <stdin>: no solution to verify" -- verify
+check "verify blank lines" 2 "" "nqueens: $tmp/vblank: no solution to verify" -- verify "$tmp/vblank"
 printf '.Q..\n....\nQ...\n..Q.\n' >"$tmp/v3"
 check "verify row without queen" 1 "0 of 1 solutions valid" \
     "nqueens: <stdin>:1: solution 1 is invalid: row 2 has no queen" "$tmp/v3" -- verify
@@ -224,6 +230,7 @@ check "N not a number" 2 "" "nqueens: board size N 'abc' is not a number" -- cou
 check "N trailing junk" 2 "" "nqueens: board size N '8x' has trailing characters after the number" -- count 8x
 check "N zero" 2 "" "nqueens: board size N 0 is out of range (1 to 64)" -- count 0
 check "N negative" 2 "" "nqueens: count: -3 is negative; numbers here are positive" -- count -3
+check "N minus zero" 2 "" "nqueens: count: -0 is not positive; numbers here are positive" -- count -0
 check "N above 64" 2 "" "nqueens: board size N 65 is out of range (1 to 64)" -- solve 65
 check "N overflow" 2 "" "nqueens: board size N 99999999999999999999999 is out of range (1 to 64)" -- count 99999999999999999999999
 check "unknown command" 2 "" "nqueens: unknown command 'cuont'; see 'nqueens --help'" -- cuont 8

@@ -35,8 +35,9 @@ int reject_negative_numbers(const char *command, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
         if (is_negative_number(argv[i]))
-            return fail(EXIT_USAGE, "%s: %s is negative; numbers here are positive", command,
-                        argv[i]);
+            return fail(EXIT_USAGE, "%s: %s is %s; numbers here are positive", command, argv[i],
+                        strspn(argv[i] + 1, "0") == strlen(argv[i] + 1) ? "not positive"
+                                                                         : "negative");
     return 0;
 }
 
