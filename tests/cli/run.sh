@@ -290,6 +290,49 @@ records=$(((size - 64) / 32))
 check "checkpoint damaged" 2 "" "nqueens: checkpoint $tmp/bad.ckpt: record 4 of $records is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/bad.ckpt"
 printf 'not a checkpoint, just some text that is long enough to fill a header......\n' >"$tmp/text.ckpt"
 check "checkpoint foreign file" 2 "" "nqueens: checkpoint $tmp/text.ckpt: not an nqueens checkpoint, or its header is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/text.ckpt"
+# ---- check: recounting a checkpoint's records -----------------------------------------
+# le BYTES VALUE: VALUE as BYTES little-endian bytes, as printf escapes.
+le() { local i; for ((i = 0; i < $1; i++)); do printf '\\x%02x' $(($2 >> 8 * i & 255)); done; }
+# forge CHECKPOINT INDEX DELTA: adds DELTA to the total of record INDEX (from 0), with a residue
+# and a CRC that pass: the CRC's seed, the fingerprint, is in the header (bytes 32 to 39), and
+# gzip's trailer holds the CRC-32 of what it compressed.
+forge() {
+    local at=$((64 + 32 * $2)) unit total unique body
+    read -r unit total unique < <(od -An -tu8 -j "$at" -N 24 "$1" | tr -s ' \n' '   ')
+    total=$((total + $3))
+    body=$(le 8 "$unit")$(le 8 "$total")$(le 8 "$unique")$(le 4 $((total % 4294967291)))
+    { printf "$body"; { head -c 40 "$1" | tail -c 8; printf "$body"; } | gzip -c | tail -c 8 | head -c 4; } |
+        dd of="$1" bs=1 seek="$at" conv=notrunc 2>/dev/null
+}
+units13=$(((size - 64) / 32))
+check "check --all" 0 "$units13 of $units13 units checked agree with their records ($units13 recorded of $units13)" "" -- check "$ck" --all
+check "check --sample" 0 "5 of 5 units checked agree with their records ($units13 recorded of $units13)" "" -- check "$ck" --sample 5 --seed 7
+head -c $((64 + 32 * 6)) "$ck" >"$tmp/part.ckpt"
+check "check a partial checkpoint" 0 "6 of 6 units checked agree with their records (6 recorded of $units13)" "" -- check "$tmp/part.ckpt" --sample 100
+head -c 64 "$ck" >"$tmp/head.ckpt"
+check "check a checkpoint without records" 2 "" "nqueens: checkpoint $tmp/head.ckpt: no unit is recorded yet; nothing to check" -- check "$tmp/head.ckpt"
+check "check a file that is no checkpoint" 2 "" "nqueens: checkpoint $tmp/text.ckpt: not an nqueens checkpoint, or its header is damaged" -- check "$tmp/text.ckpt"
+check "check without a file" 2 "" "nqueens: check: checkpoint FILE is missing; see 'nqueens check --help'" -- check
+# A forged record passes the CRC (count takes it), but not a recount.
+cp "$ck" "$tmp/forged.ckpt"
+forge "$tmp/forged.ckpt" 3 2
+read -r unit total _ < <(od -An -tu8 -j $((64 + 32 * 3)) -N 24 "$ck" | tr -s ' \n' '  ')
+check "a forged record passes the CRC" 0 73714 "" -- count 13 --checkpoint "$tmp/forged.ckpt"
+check "check finds the forged record" 1 "$((units13 - 1)) of $units13 units checked agree with their records ($units13 recorded of $units13)" \
+    "nqueens: check: $tmp/forged.ckpt: unit $unit is recorded as $((total + 2)) solutions, but has $total" -- check "$tmp/forged.ckpt" --all
+# The header tells N, not the board: a board's checkpoint needs the board again.
+"$nq" count --board "$b4" --checkpoint "$tmp/b4.ckpt" >/dev/null
+check "check a board's checkpoint without the board" 2 "" "nqueens: check: checkpoint $tmp/b4.ckpt was not made for the empty 8 x 8 board; give the count's board with --board FILE" -- check "$tmp/b4.ckpt"
+records=$((($(stat -c %s "$tmp/b4.ckpt") - 64) / 32))
+check "check a board's checkpoint with the board" 0 "$records of $records units checked agree with their records ($records recorded of $records)" "" -- check "$tmp/b4.ckpt" --board "$b4" --all
+check "check with another board" 2 "" "nqueens: checkpoint $tmp/b4.ckpt: made for another board or work split" -- check "$tmp/b4.ckpt" --board "$b3"
+"$nq" count 9 --unique --checkpoint "$tmp/u9.ckpt" >/dev/null
+cp "$tmp/u9.ckpt" "$tmp/u9f.ckpt"; forge "$tmp/u9f.ckpt" 0 1
+read -r unit total unique < <(od -An -tu8 -j 64 -N 24 "$tmp/u9.ckpt" | tr -s ' \n' '   ')
+records=$((($(stat -c %s "$tmp/u9.ckpt") - 64) / 32))
+check "check a --unique checkpoint" 1 "$((records - 1)) of $records units checked agree with their records ($records recorded of $records)" \
+    "nqueens: check: $tmp/u9f.ckpt: unit $unit is recorded as $((total + 1)) solutions in $unique classes, but has $total in $unique" -- check "$tmp/u9f.ckpt" --all
+
 check "checkpoint unwritable" 1 "" "nqueens: checkpoint $tmp/no/dir.ckpt: No such file or directory" -- count 8 --checkpoint "$tmp/no/dir.ckpt"
 # No temporary file beside the checkpoint: a symlink planted where one was is never followed.
 echo precious >"$tmp/victim"; ln -s "$tmp/victim" "$tmp/sym.ckpt.tmp"
@@ -436,7 +479,7 @@ compare "solve | head -1" 0 0 "Q............." "" "solve 14 | head -1"
 # With SIGPIPE ignored by the parent, EPIPE ends the program as the signal would: quietly.
 (trap '' PIPE; "$nq" solve 12 2>"$tmp/err" | head -c 13 >"$tmp/out"; echo "${PIPESTATUS[0]}" >"$tmp/code")
 compare "solve | head, SIGPIPE ignored" 141 "$(cat "$tmp/code")" "Q..........." "" "(trap '' PIPE; solve 12 | head -c 13)"
-for cmd in count solve uva verify estimate one; do
+for cmd in count solve uva verify estimate one check; do
     "$nq" "$cmd" --help >"$tmp/out" 2>"$tmp/err" && grep -q "^Usage: nqueens $cmd" "$tmp/out" &&
         grep -q "Exit codes" "$tmp/out" && [ ! -s "$tmp/err" ]
     expect_true "$cmd --help" $?

@@ -115,6 +115,24 @@ static int read_all(checkpoint_file *cp, unsigned char **data, size_t *length)
     return 0;
 }
 
+int checkpoint_read_file(const char *path, unsigned char **data, size_t *length)
+{
+    checkpoint_file cp = { .path = path, .fd = -1 };
+    int code = refuse_special(path);
+    if (code)
+        return code;
+    cp.fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (cp.fd < 0)
+        return fail(EXIT_USAGE, "checkpoint %s: %s", path, strerror(errno));
+    struct stat st;
+    const char *what = fstat(cp.fd, &st) == 0 ? not_regular(&st) : NULL;
+    code = what ? fail(EXIT_USAGE, "checkpoint %s: %s; a checkpoint is a regular file", path,
+                       what)
+                : read_all(&cp, data, length);
+    close(cp.fd);
+    return code;
+}
+
 int checkpoint_is_for(const checkpoint_file *cp, const nq_plan *plan, int unique)
 {
     unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];

@@ -21,6 +21,11 @@ typedef struct checkpoint_file {
  * is not open. */
 int checkpoint_lock(checkpoint_file *cp, const char *path);
 
+/* Reads the whole checkpoint at path into *data (free() it), for reading only: no lock, and
+ * refused as checkpoint_lock refuses. Returns 0, or an exit code after a message (EXIT_USAGE
+ * for a missing or unreadable file). */
+int checkpoint_read_file(const char *path, unsigned char **data, size_t *length);
+
 /* Whether the locked file begins with a header made for plan, with or without unique. */
 int checkpoint_is_for(const checkpoint_file *cp, const nq_plan *plan, int unique);
 

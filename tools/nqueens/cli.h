@@ -74,5 +74,6 @@ int command_uva(int argc, char **argv);
 int command_verify(int argc, char **argv);
 int command_estimate(int argc, char **argv);
 int command_one(int argc, char **argv);
+int command_check(int argc, char **argv);
 
 #endif /* NQ_CLI_H */

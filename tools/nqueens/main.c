@@ -18,6 +18,7 @@ static const char usage[] =
     "  one N                    print one solution, for any N (--random: a random one)\n"
     "  uva                      answer UVa 11195 input read from stdin\n"
     "  verify [FILE]            check solutions in the cols or board format\n"
+    "  check FILE [N | --board F]  recount units of a count's checkpoint, compare the records\n"
     "\n"
     "'nqueens COMMAND --help' describes a command. Board files hold N rows of N characters:\n"
     "'.' a free square, '*' a bad square (no queen, but attacks pass), 'Q' a placed queen.\n"
@@ -43,6 +44,7 @@ int main(int argc, char **argv)
         { "verify", command_verify },
         { "estimate", command_estimate },
         { "one", command_one },
+        { "check", command_check },
     };
     if (argc < 2)
         return fprintf(stderr, "%s", usage), EXIT_USAGE;
