@@ -436,6 +436,14 @@ expect_true "estimate 12" $?
 expect_true "estimate 16 by the join" $?
 "$nq" estimate 12 --method backtrack --probes 1000 >"$tmp/out" && grep -q "^method: backtrack$" "$tmp/out"
 expect_true "estimate --method backtrack" $?
+"$nq" estimate 8 --probes 1 >"$tmp/out" && grep -qx "squares to try: [0-9.e+]* (standard error unknown from 1 probe)" "$tmp/out"
+expect_true "estimate from one probe: error unknown" $?
+"$nq" estimate 64 --probes 10 >"$tmp/out" && grep -qx "solutions: not estimated: none of the 10 probes reached a solution" "$tmp/out"
+expect_true "estimate with no probe reaching a solution" $?
+cores=$(getconf _NPROCESSORS_ONLN)
+"$nq" estimate 14 --method join --threads 1024 >"$tmp/out" &&
+    grep -qx "time: about .* on 1024 threads here, which has $cores cores*" "$tmp/out"
+expect_true "estimate with more threads than cores says so" $?
 
 # ---- one solution of any size, pictures ---------------------------------------------------
 check "one 8" 0 "2 4 6 8 3 1 7 5" "" -- one 8
