@@ -422,6 +422,11 @@ expect_true "join --progress" $?
 check "join checkpoint" 0 73712 "" -- count 13 --method join --checkpoint "$tmp/j13.ckpt"
 check "join checkpoint refused by backtrack" 2 "" "nqueens: checkpoint $tmp/j13.ckpt: made with --method join; run with the same method; refusing to use it" -- count 13 --method backtrack --checkpoint "$tmp/j13.ckpt"
 check "join checkpoint resumed by auto" 0 73712 "" -- count 13 --checkpoint "$tmp/j13.ckpt"
+"$nq" count 13 --max-memory 1 --checkpoint "$tmp/j13.ckpt" >"$tmp/out" 2>"$tmp/err"
+code=$?
+[ $code -eq 1 ] && [ ! -s "$tmp/out" ] &&
+    grep -qx "nqueens: count: checkpoint $tmp/j13.ckpt was made by the join, which needs about [0-9]* [KM]iB here, more than the 1 bytes allowed (--max-memory); raise the limit to resume it, or count with --method backtrack into a new checkpoint" "$tmp/err"
+expect_true "join checkpoint over --max-memory: advice that works" $?
 check "backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --checkpoint "$tmp/b14.ckpt"
 check "backtrack checkpoint resumed by auto" 0 365596 "" -- count 14 --checkpoint "$tmp/b14.ckpt"
 killed_then_resumed join 666090624 "$tmp/jkill.ckpt" "0.2 0.5 0.8 1.1 1.4" 18 --method join --threads 2

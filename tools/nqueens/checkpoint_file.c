@@ -140,6 +140,13 @@ int checkpoint_is_for(const checkpoint_file *cp, const nq_plan *plan, int unique
     return got > 0 && nq_checkpoint_matches(plan, unique, header, (size_t)got);
 }
 
+int checkpoint_describe(const checkpoint_file *cp, nq_checkpoint_info *info)
+{
+    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+    ssize_t got = cp->fd >= 0 ? pread(cp->fd, header, sizeof header, 0) : -1;
+    return got > 0 && nq_checkpoint_describe(header, (size_t)got, info, NULL) == NQ_OK;
+}
+
 /* Writes the header into the empty (or cut short) file. Returns 0 or an exit code. */
 static int write_header(checkpoint_file *cp, const unsigned char *header)
 {

@@ -29,6 +29,9 @@ int checkpoint_read_file(const char *path, unsigned char **data, size_t *length)
 /* Whether the locked file begins with a header made for plan, with or without unique. */
 int checkpoint_is_for(const checkpoint_file *cp, const nq_plan *plan, int unique);
 
+/* Whether the locked file begins with a whole header; fills *info from it. */
+int checkpoint_describe(const checkpoint_file *cp, nq_checkpoint_info *info);
+
 /* Resumes from the file (locking it first unless checkpoint_lock did), or gives a new one its
  * header. Returns 0, or an exit code after a message, the file then closed. */
 int checkpoint_open(checkpoint_file *cp, const char *path, const nq_plan *plan, int unique);

@@ -252,7 +252,24 @@ static int plan_for_run(const nq_board *board, count_options *o, const checkpoin
     nq_plan_options other = plan_options(&o->choice, o->run.unique, o->run.threads);
     other.method = nq_plan_method(*plan) == NQ_METHOD_JOIN ? NQ_METHOD_BACKTRACK : NQ_METHOD_JOIN;
     nq_plan *alternative;
-    if (nq_plan_create_with(board, &other, &alternative))
+    nq_status status = nq_plan_create_with(board, &other, &alternative);
+    nq_checkpoint_info info;
+    if (status == NQ_ERR_MEMORY_LIMIT && checkpoint_describe(cp, &info) &&
+        info.method == NQ_METHOD_JOIN && info.n == board->n) {
+        /* The join's checkpoint, beyond the limit: --method backtrack would not resume it. */
+        char need[32] = "?", limit[32];
+        uint64_t bytes;
+        format_bytes(other.max_memory, limit);
+        other.max_memory = 0;
+        if (nq_plan_memory_needed(board, &other, &bytes) == NQ_OK)
+            format_bytes(bytes, need);
+        nq_plan_free(*plan);
+        return fail(EXIT_FAILURE_, "count: checkpoint %s was made by the join, which needs about "
+                    "%s here, more than the %s allowed (--max-memory); raise the limit to "
+                    "resume it, or count with --method backtrack into a new checkpoint",
+                    o->checkpoint_path, need, limit);
+    }
+    if (status)
         return 0;   /* the checkpoint check will say what is wrong */
     if (checkpoint_is_for(cp, alternative, o->run.unique)) {
         nq_plan_free(*plan);
