@@ -109,5 +109,24 @@ size=$(stat -c %s "$tmp/c.ckpt")
 expect "rerun after a killed rank" 14772512 "$(on3 count 16 --method backtrack --threads 1 --checkpoint "$tmp/c.ckpt" 2>&1)"
 expect "checkpoint kept its records" "yes" "$([ "$size" -gt 64 ] && echo yes)"
 
+# SIGTERM to rank 0 (as srun forwards Ctrl-C or scancel): it syncs, says what is saved, and
+# the job ends with 143; the rerun resumes.
+on3 count 17 --method backtrack --threads 1 --checkpoint "$tmp/t.ckpt" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+rank0=
+for _ in $(seq 100); do
+    sleep 0.05
+    for p in $(pgrep -f "$mpi count 17"); do
+        grep -qz '^OMPI_COMM_WORLD_RANK=0$' "/proc/$p/environ" 2>/dev/null && rank0=$p
+    done
+    [ -n "$rank0" ] && [ -s "$tmp/t.ckpt" ] && break
+done
+sleep 0.5
+kill -TERM "$rank0"
+wait "$pid"
+code=$?
+expect "SIGTERM to rank 0: saved and said" "143 yes" "$code $(grep -qx "nqueens-mpi: count: stopped by SIGTERM; [0-9]* of [0-9]* units are saved in $tmp/t.ckpt: run the same command again to resume" "$tmp/err" && echo yes)"
+expect "resume after SIGTERM to rank 0" 95815104 "$("$nq" count 17 --method backtrack --checkpoint "$tmp/t.ckpt" 2>&1)"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
