@@ -39,15 +39,17 @@ static const char help[] =
     "  -p, --progress         report progress on stderr (default when stderr is a terminal)\n"
     "      --no-progress      do not\n"
     "  -c, --checkpoint FILE  record each finished work unit in FILE, synced every 2 s; rerun\n"
-    "                         the same command to resume a run that was stopped or killed\n"
+    "                         the same command to resume a run that was stopped or killed;\n"
+    "                         a regular file, locked while the run lasts ('nqueens check'\n"
+    "                         recounts its records)\n"
     "  -s, --subtotals FILE   write one CSV line per work unit to FILE: unit, weight,\n"
     "                         placement, total, unique\n"
     "  -h, --help             show this help\n"
     "\n"
     "Ctrl-C (SIGINT) or SIGTERM stops after saving the checkpoint. Exit codes: 0 success,\n"
     "1 runtime failure (checkpoint or output not written, more memory needed than allowed),\n"
-    "2 bad input (a checkpoint made for another problem or damaged included), 130/143 stopped by\n"
-    "SIGINT/SIGTERM.\n";
+    "2 bad input (a checkpoint made for another problem, damaged, or in use by another run\n"
+    "included), 130/143 stopped by SIGINT/SIGTERM.\n";
 
 /* Seconds between syncs of the checkpoint file. */
 #define SYNC_SECONDS 2.0

@@ -26,11 +26,12 @@ static const char usage[] =
     "Exit codes:\n"
     "  0  success\n"
     "  1  runtime failure: output or checkpoint not written, an invalid solution found by\n"
-    "     verify, no solution to show (one 2, one 3), more memory needed than\n"
-    "     --max-memory allows\n"
+    "     verify, a record contradicted by check, no solution to show (one 2, one 3), more\n"
+    "     memory needed than --max-memory allows\n"
     "  2  bad input: unknown command or option, bad number, bad board or UVa text, a\n"
-    "     checkpoint made for another problem or damaged\n"
-    "  130, 143  a count stopped by SIGINT or SIGTERM (its checkpoint saved)\n";
+    "     checkpoint made for another problem, damaged, not a regular file or in use\n"
+    "  130, 143  a count stopped by SIGINT or SIGTERM (its checkpoint saved)\n"
+    "A closed pipe ends a command quietly, as SIGPIPE does.\n";
 
 int main(int argc, char **argv)
 {
