@@ -1,7 +1,8 @@
 /*
  * fuzz_checkpoint.c - libFuzzer target for checkpoint files, against the plan of the empty
  * 10 x 10 board. The first byte chooses whether the rest is the whole file or the records after
- * a genuine header, so that the records are reached too.
+ * a genuine header, so that the records are reached too; the header is also described
+ * without the plan (nq_checkpoint_describe).
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -29,6 +30,11 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     length += size - 1;
     nq_checkpoint_state state;
     nq_parse_error err;
+    nq_checkpoint_info info;
+    if (nq_checkpoint_describe(file, length, &info, &err) == NQ_OK && (data[0] & 1)) {
+        assert(info.n == 10 && info.unique == ((data[0] & 2) != 0));
+        assert(info.units == nq_plan_units(plan) && info.fingerprint == nq_plan_fingerprint(plan));
+    }
     if (nq_checkpoint_read(plan, data[0] & 2, file, length, &state, &err) == NQ_OK) {
         assert(state.valid_length <= length);
         assert(state.units_done <= nq_plan_units(plan));

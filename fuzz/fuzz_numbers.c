@@ -25,6 +25,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         size_t digits = strspn(text, "0123456789");
         assert(bytes >= 1 && digits > 0 && strlen(text) - digits <= 1);
     }
+    /* What getopt would take for an option: refused only when it is a minus and digits. */
+    char *argv[] = { "fuzz", text, NULL };
+    if (reject_negative_numbers("fuzz", 2, argv) != 0)
+        assert(text[0] == '-' && text[1] && strspn(text + 1, "0123456789") == strlen(text + 1));
     free(text);
     return 0;
 }

@@ -311,6 +311,23 @@ int nq_checkpoint_matches(const nq_plan *plan, int unique, const void *data, siz
 /* Frees what nq_checkpoint_read allocated in state; state may be NULL. */
 void nq_checkpoint_state_free(nq_checkpoint_state *state);
 
+/* What a checkpoint's header tells without a plan: enough to make the plan again when the
+ * board was the empty one (the header holds the plan's fingerprint, not the board). */
+typedef struct nq_checkpoint_info {
+    int n;                  /* the board's side */
+    int unique;             /* counted with unique */
+    nq_method method;       /* NQ_METHOD_JOIN or NQ_METHOD_BACKTRACK */
+    uint64_t units;         /* the plan's unit count */
+    uint64_t fingerprint;   /* nq_plan_fingerprint of the plan */
+} nq_checkpoint_info;
+
+/* Reads the header at the start of data (length bytes) into *info. Returns NQ_OK,
+ * NQ_ERR_SYNTAX (not a checkpoint, or a damaged header) or NQ_ERR_ARGUMENT (another format or
+ * engine version), with err->message saying which. The header's CRC guards against damage, not
+ * forgery: anyone can write a header, or records, that pass it. Thread-safe. */
+nq_status nq_checkpoint_describe(const void *data, size_t length, nq_checkpoint_info *info,
+                                 nq_parse_error *err);
+
 /* An estimate of a count's work before it runs. */
 typedef struct nq_estimate {
     double nodes;       /* squares the kernel will try (0 for a join plan) */

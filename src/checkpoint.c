@@ -7,7 +7,8 @@
  * the bytes before it. Record:
  * unit number, total, unique, the total modulo a prime (a check that does not share the CRC's
  * arithmetic, as the Q27 project kept residues), CRC-32 seeded with the fingerprint, so that a
- * record copied from another plan's checkpoint does not pass.
+ * record copied from another plan's checkpoint does not pass. The fingerprint is in the header,
+ * so the CRCs catch damage, not forgery: `nqueens check` recounts records to catch that.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -80,9 +81,9 @@ void nq_checkpoint_record(const nq_plan *plan, size_t unit, const nq_unit_count 
     put32(out + 28, record_crc(plan, out));
 }
 
-/* Checks the header against the plan; fills err and returns a status if it does not match. */
-static nq_status check_header(const nq_plan *plan, int unique, const unsigned char *h,
-                              nq_parse_error *err)
+/* Checks that h is a whole header of this format and engine version; fills err and returns a
+ * status if not. */
+static nq_status check_magic(const unsigned char *h, nq_parse_error *err)
 {
     if (memcmp(h, magic, sizeof magic) != 0 || get32(h + 60) != nq_crc32(0, h, 60)) {
         nq_parse_error_set(err, 0, 1, "not an nqueens checkpoint, or its header is damaged");
@@ -93,6 +94,37 @@ static nq_status check_header(const nq_plan *plan, int unique, const unsigned ch
                            get32(h + 8), get32(h + 12));
         return NQ_ERR_ARGUMENT;
     }
+    return NQ_OK;
+}
+
+nq_status nq_checkpoint_describe(const void *data, size_t length, nq_checkpoint_info *info,
+                                 nq_parse_error *err)
+{
+    if (!info || (!data && length))
+        return NQ_ERR_ARGUMENT;
+    if (length < NQ_CHECKPOINT_HEADER_SIZE) {
+        nq_parse_error_set(err, 0, 1, "too short for an nqueens checkpoint (%zu bytes)", length);
+        return NQ_ERR_SYNTAX;
+    }
+    const unsigned char *h = data;
+    nq_status status = check_magic(h, err);
+    if (status)
+        return status;
+    *info = (nq_checkpoint_info){
+        .n = (int)get32(h + 16), .unique = get32(h + 20) != 0,
+        .method = get32(h + 40) ? NQ_METHOD_JOIN : NQ_METHOD_BACKTRACK,
+        .units = get64(h + 24), .fingerprint = get64(h + 32),
+    };
+    return NQ_OK;
+}
+
+/* Checks the header against the plan; fills err and returns a status if it does not match. */
+static nq_status check_header(const nq_plan *plan, int unique, const unsigned char *h,
+                              nq_parse_error *err)
+{
+    nq_status status = check_magic(h, err);
+    if (status)
+        return status;
     if (get32(h + 16) != (uint32_t)plan->board.n) {
         nq_parse_error_set(err, 0, 1, "made for N = %u, not %d", get32(h + 16), plan->board.n);
         return NQ_ERR_ARGUMENT;

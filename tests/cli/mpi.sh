@@ -37,13 +37,33 @@ done <"$here/known-counts.tsv"
 printf '.Q...\n.....\n..*..\n.....\n.....\n' >"$tmp/board"
 expect "mpi count --board" 1 "$(on3 count --board "$tmp/board" 2>&1)"
 out=$(on3 count 65 2>&1)
-expect "mpi bad N" "yes" "$(grep -q 'nqueens: board size N 65 is out of range (1 to 64)' <<<"$out" && echo yes)"
+expect "mpi bad N" "yes" "$(grep -q 'nqueens-mpi: board size N 65 is out of range (1 to 64)' <<<"$out" && echo yes)"
+
+out=$(on3 count 8 --fast 2>&1)
+expect "mpi errors name nqueens-mpi" "yes" "$(grep -qx "nqueens-mpi: count: unknown option '--fast'; see 'nqueens-mpi count --help'" <<<"$out" && echo yes)"
+
+# One checkpoint, two runs: rank 0 holds the lock nqueens takes, and respects it.
+"$nq" count 16 --method backtrack --threads 1 --checkpoint "$tmp/l.ckpt" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ -s "$tmp/l.ckpt" ] && break; sleep 0.05; done
+out=$(on3 count 16 --method backtrack --threads 1 --checkpoint "$tmp/l.ckpt" 2>&1)
+code=$?
+expect "mpi refuses a checkpoint nqueens holds" "yes 2" "$(grep -qx "nqueens-mpi: checkpoint $tmp/l.ckpt: in use by another run (process $pid); refusing to share it" <<<"$out" && echo yes) $code"
+wait "$pid"
+on3 count 16 --method backtrack --threads 1 --checkpoint "$tmp/m.ckpt" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ -s "$tmp/m.ckpt" ] && break; sleep 0.05; done
+"$nq" count 16 --method backtrack --checkpoint "$tmp/m.ckpt" >"$tmp/out" 2>"$tmp/err"
+code=$?
+expect "nqueens refuses a checkpoint rank 0 holds" "yes 2" "$(grep -qx "nqueens: checkpoint $tmp/m.ckpt: in use by another run (process [0-9]*); refusing to share it" "$tmp/err" && echo yes) $code"
+wait "$pid"
+expect "the holder's checkpoint is whole" 14772512 "$("$nq" count 16 --method backtrack --checkpoint "$tmp/m.ckpt" 2>&1)"
 
 # The join method on every rank, chosen by rank 0 or asked for.
 expect "mpi count 17 (join by auto)" 95815104 "$(on3 count 17 --threads 1 2>&1)"
 expect "mpi count 14 --method backtrack" 365596 "$(on3 count 14 --method backtrack --threads 1 2>&1)"
 out=$(on3 count --board "$tmp/board" --method join 2>&1)
-expect "mpi join refuses a board" "yes" "$(grep -q 'nqueens: count: --method join counts empty boards of side 4 to 25 only' <<<"$out" && echo yes)"
+expect "mpi join refuses a board" "yes" "$(grep -q 'nqueens-mpi: count: --method join counts empty boards of side 4 to 25 only' <<<"$out" && echo yes)"
 
 # A checkpoint begun by nqueens and killed, finished by nqueens-mpi, and the other way round:
 # by the backtracker at N = 16 (long enough to kill), and by the join at N = 18.
@@ -65,6 +85,8 @@ sleep 0.8
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 pkill -KILL -f "$mpi count 16" 2>/dev/null
+# Rank 0 holds the checkpoint's lock until it is gone.
+for _ in $(seq 100); do pgrep -f "$mpi count 16" >/dev/null || break; sleep 0.05; done
 expect "nqueens resumes nqueens-mpi's checkpoint" 14772512 "$("$nq" count 16 --method backtrack --checkpoint "$tmp/b.ckpt" 2>&1)"
 
 # A worker rank killed mid-run: the job stops naming it; the rerun loses no finished unit.
@@ -86,6 +108,25 @@ expect "killed rank stops the job" "yes" "$([ "$code" -ne 0 ] && grep -q 'rank 1
 size=$(stat -c %s "$tmp/c.ckpt")
 expect "rerun after a killed rank" 14772512 "$(on3 count 16 --method backtrack --threads 1 --checkpoint "$tmp/c.ckpt" 2>&1)"
 expect "checkpoint kept its records" "yes" "$([ "$size" -gt 64 ] && echo yes)"
+
+# SIGTERM to rank 0 (as srun forwards Ctrl-C or scancel): it syncs, says what is saved, and
+# the job ends with 143; the rerun resumes.
+on3 count 17 --method backtrack --threads 1 --checkpoint "$tmp/t.ckpt" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+rank0=
+for _ in $(seq 100); do
+    sleep 0.05
+    for p in $(pgrep -f "$mpi count 17"); do
+        grep -qz '^OMPI_COMM_WORLD_RANK=0$' "/proc/$p/environ" 2>/dev/null && rank0=$p
+    done
+    [ -n "$rank0" ] && [ -s "$tmp/t.ckpt" ] && break
+done
+sleep 0.5
+kill -TERM "$rank0"
+wait "$pid"
+code=$?
+expect "SIGTERM to rank 0: saved and said" "143 yes" "$code $(grep -qx "nqueens-mpi: count: stopped by SIGTERM; [0-9]* of [0-9]* units are saved in $tmp/t.ckpt: run the same command again to resume" "$tmp/err" && echo yes)"
+expect "resume after SIGTERM to rank 0" 95815104 "$("$nq" count 17 --method backtrack --checkpoint "$tmp/t.ckpt" 2>&1)"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

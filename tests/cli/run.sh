@@ -246,6 +246,45 @@ check_file "uva sample" 0 "$here/uva-sample.out" "" "$here/uva-sample.in" -- uva
 check_file "uva catalogue cases" 0 "$here/uva-bench.out" "" "$here/uva-bench.in" -- uva
 printf '1\n.\n\n3\n...\n...\n...\n\n2\n*.\n..\n0\n' >"$tmp/uva2"
 check "uva small cases" 0 "$(printf 'Case 1: 1\nCase 2: 0\nCase 3: 0')" "" "$tmp/uva2" -- uva
+# uva_case N K: a UVa case of side N whose free squares in each row are one solution's queen
+# (for N >= 4) and the K columns (7 row + 11 j) mod N, j < K; every other square is bad, so that
+# even N = 64 counts at once.
+uva_case() {
+    local n=$1 k=$2 sol=""
+    [ "$n" -ge 4 ] && sol=$("$nq" one "$n")
+    awk -v n="$n" -v k="$k" -v sol="$sol" 'BEGIN {
+        print n; split(sol, q, " ")
+        for (r = 0; r < n; r++) {
+            for (c = 0; c < n; c++) row[c] = n < 4 || q[r + 1] == c + 1 ? "." : "*"
+            for (j = 0; j < k; j++) row[(7 * r + 11 * j) % n] = "."
+            line = ""
+            for (c = 0; c < n; c++) line = line row[c]
+            print line
+        } }'
+}
+# Every size from 1 to 64 (catalogues stop at 16; above, uva once read past their array), each
+# answer as `count --board` gives it; then N = 17 to 20 with more free squares, counted by the
+# backtracker and by listing the solutions.
+: >"$tmp/uva-all.in"; : >"$tmp/uva-all.out"
+for n in $(seq 64); do
+    uva_case "$n" $((n <= 32 ? 2 : 1)) >"$tmp/uva-case"
+    cat "$tmp/uva-case" >>"$tmp/uva-all.in"
+    echo "Case $n: $(tail -n +2 "$tmp/uva-case" | "$nq" count --board -)" >>"$tmp/uva-all.out"
+done
+echo 0 >>"$tmp/uva-all.in"
+check_file "uva every size 1 to 64" 0 "$tmp/uva-all.out" "" "$tmp/uva-all.in" -- uva
+: >"$tmp/uva-big.in"; : >"$tmp/uva-big.out"
+for n in 17 18 19 20; do
+    uva_case "$n" 8 >"$tmp/uva-case"
+    cat "$tmp/uva-case" >>"$tmp/uva-big.in"
+    tail -n +2 "$tmp/uva-case" >"$tmp/uva-board"
+    listed=$("$nq" solve --board "$tmp/uva-board" --format cols | wc -l)
+    counted=$("$nq" count --board "$tmp/uva-board" --method backtrack)
+    expect_true "uva $n: listing and count agree ($listed)" "$([ "$listed" = "$counted" ] && [ "$listed" -gt 1000 ]; echo $?)"
+    echo "Case $((n - 16)): $listed" >>"$tmp/uva-big.out"
+done
+echo 0 >>"$tmp/uva-big.in"
+check_file "uva N = 17 to 20" 0 "$tmp/uva-big.out" "" "$tmp/uva-big.in" -- uva
 
 # ---- verify ------------------------------------------------------------------------------------
 printf '2 4 1 3\n1 3 2 4\n' >"$tmp/v1"
@@ -262,6 +301,12 @@ printf 'Q%.0s' 1 >"$tmp/v65"; printf '.%.0s' $(seq 64) >>"$tmp/v65"; printf '\n'
 check "verify board wider than 64" 2 "" "nqueens: <stdin>:1:65: line longer than 64 characters; a board has at most 64 columns" "$tmp/v65" -- verify
 printf '.Q..\n...Q\nQ...\n..Q.\n.Q..\n' >"$tmp/v5rows"
 check "verify board with a row too many" 2 "" "nqueens: <stdin>:1:1: board has 5 rows of 4 squares; a solution is square" "$tmp/v5rows" -- verify
+printf '2\n' >"$tmp/v1col"
+check "verify off a board of 1 column" 1 "0 of 1 solutions valid" \
+    "nqueens: <stdin>:1: solution 1 is invalid: the queen of row 1 is in column 2, off the board of 1 column" "$tmp/v1col" -- verify
+printf '\n\n' >"$tmp/vblank"
+check "verify empty input" 2 "" "nqueens: <stdin>: no solution to verify" -- verify
+check "verify blank lines" 2 "" "nqueens: $tmp/vblank: no solution to verify" -- verify "$tmp/vblank"
 printf '.Q..\n....\nQ...\n..Q.\n' >"$tmp/v3"
 check "verify row without queen" 1 "0 of 1 solutions valid" \
     "nqueens: <stdin>:1: solution 1 is invalid: row 2 has no queen" "$tmp/v3" -- verify
@@ -276,6 +321,7 @@ check "N not a number" 2 "" "nqueens: board size N 'abc' is not a number" -- cou
 check "N trailing junk" 2 "" "nqueens: board size N '8x' has trailing characters after the number" -- count 8x
 check "N zero" 2 "" "nqueens: board size N 0 is out of range (1 to 64)" -- count 0
 check "N negative" 2 "" "nqueens: count: -3 is negative; numbers here are positive" -- count -3
+check "N minus zero" 2 "" "nqueens: count: -0 is not positive; numbers here are positive" -- count -0
 check "N above 64" 2 "" "nqueens: board size N 65 is out of range (1 to 64)" -- solve 65
 check "N overflow" 2 "" "nqueens: board size N 99999999999999999999999 is out of range (1 to 64)" -- count 99999999999999999999999
 check "unknown command" 2 "" "nqueens: unknown command 'cuont'; see 'nqueens --help'" -- cuont 8
@@ -292,6 +338,10 @@ check "threads zero" 2 "" "nqueens: thread count T 0 is out of range (1 to 1024)
 check "N and board" 2 "" "nqueens: count: give a size N or --board FILE, not both" -- count 8 --board "$b1"
 check "extra argument" 2 "" "nqueens: solve: unexpected argument '9'" -- solve 8 9
 check "missing file" 2 "" "nqueens: $tmp/none: No such file or directory" -- count --board "$tmp/none"
+mkdir "$tmp/dir"
+check "board file a directory" 2 "" "nqueens: $tmp/dir: is a directory" -- count --board "$tmp/dir"
+check "verify a directory" 2 "" "nqueens: $tmp/dir: is a directory" -- verify "$tmp/dir"
+check "uva from a directory" 2 "" "nqueens: <stdin>: is a directory" "$tmp/dir" -- uva
 : >"$tmp/empty"
 check "empty board file" 2 "" "nqueens: $tmp/empty:1:1: empty board" -- count --board "$tmp/empty"
 e1=$(board '....\n...\n....\n....\n' e1)
@@ -331,7 +381,77 @@ records=$(((size - 64) / 32))
 check "checkpoint damaged" 2 "" "nqueens: checkpoint $tmp/bad.ckpt: record 4 of $records is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/bad.ckpt"
 printf 'not a checkpoint, just some text that is long enough to fill a header......\n' >"$tmp/text.ckpt"
 check "checkpoint foreign file" 2 "" "nqueens: checkpoint $tmp/text.ckpt: not an nqueens checkpoint, or its header is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/text.ckpt"
-check "checkpoint unwritable" 1 "" "nqueens: checkpoint $tmp/no/dir.ckpt.tmp: No such file or directory" -- count 8 --checkpoint "$tmp/no/dir.ckpt"
+# ---- check: recounting a checkpoint's records -----------------------------------------
+# le BYTES VALUE: VALUE as BYTES little-endian bytes, as printf escapes.
+le() { local i; for ((i = 0; i < $1; i++)); do printf '\\x%02x' $(($2 >> 8 * i & 255)); done; }
+# forge CHECKPOINT INDEX DELTA: adds DELTA to the total of record INDEX (from 0), with a residue
+# and a CRC that pass: the CRC's seed, the fingerprint, is in the header (bytes 32 to 39), and
+# gzip's trailer holds the CRC-32 of what it compressed.
+forge() {
+    local at=$((64 + 32 * $2)) unit total unique body
+    read -r unit total unique < <(od -An -tu8 -j "$at" -N 24 "$1" | tr -s ' \n' '   ')
+    total=$((total + $3))
+    body=$(le 8 "$unit")$(le 8 "$total")$(le 8 "$unique")$(le 4 $((total % 4294967291)))
+    { printf "$body"; { head -c 40 "$1" | tail -c 8; printf "$body"; } | gzip -c | tail -c 8 | head -c 4; } |
+        dd of="$1" bs=1 seek="$at" conv=notrunc 2>/dev/null
+}
+units13=$(((size - 64) / 32))
+check "check --all" 0 "$units13 of $units13 units checked agree with their records ($units13 recorded of $units13)" "" -- check "$ck" --all
+check "check --sample" 0 "5 of 5 units checked agree with their records ($units13 recorded of $units13)" "" -- check "$ck" --sample 5 --seed 7
+head -c $((64 + 32 * 6)) "$ck" >"$tmp/part.ckpt"
+check "check a partial checkpoint" 0 "6 of 6 units checked agree with their records (6 recorded of $units13)" "" -- check "$tmp/part.ckpt" --sample 100
+head -c 64 "$ck" >"$tmp/head.ckpt"
+check "check a checkpoint without records" 2 "" "nqueens: checkpoint $tmp/head.ckpt: no unit is recorded yet; nothing to check" -- check "$tmp/head.ckpt"
+check "check a file that is no checkpoint" 2 "" "nqueens: checkpoint $tmp/text.ckpt: not an nqueens checkpoint, or its header is damaged" -- check "$tmp/text.ckpt"
+check "check without a file" 2 "" "nqueens: check: checkpoint FILE is missing; see 'nqueens check --help'" -- check
+# A forged record passes the CRC (count takes it), but not a recount.
+cp "$ck" "$tmp/forged.ckpt"
+forge "$tmp/forged.ckpt" 3 2
+read -r unit total _ < <(od -An -tu8 -j $((64 + 32 * 3)) -N 24 "$ck" | tr -s ' \n' '  ')
+check "a forged record passes the CRC" 0 73714 "" -- count 13 --checkpoint "$tmp/forged.ckpt"
+check "check finds the forged record" 1 "$((units13 - 1)) of $units13 units checked agree with their records ($units13 recorded of $units13)" \
+    "nqueens: check: $tmp/forged.ckpt: unit $unit is recorded as $((total + 2)) solutions, but has $total" -- check "$tmp/forged.ckpt" --all
+# The header tells N, not the board: a board's checkpoint needs the board again.
+"$nq" count --board "$b4" --checkpoint "$tmp/b4.ckpt" >/dev/null
+check "check a board's checkpoint without the board" 2 "" "nqueens: check: checkpoint $tmp/b4.ckpt was not made for the empty 8 x 8 board; give the count's board with --board FILE" -- check "$tmp/b4.ckpt"
+records=$((($(stat -c %s "$tmp/b4.ckpt") - 64) / 32))
+check "check a board's checkpoint with the board" 0 "$records of $records units checked agree with their records ($records recorded of $records)" "" -- check "$tmp/b4.ckpt" --board "$b4" --all
+check "check with another board" 2 "" "nqueens: checkpoint $tmp/b4.ckpt: made for another board or work split" -- check "$tmp/b4.ckpt" --board "$b3"
+"$nq" count 9 --unique --checkpoint "$tmp/u9.ckpt" >/dev/null
+cp "$tmp/u9.ckpt" "$tmp/u9f.ckpt"; forge "$tmp/u9f.ckpt" 0 1
+read -r unit total unique < <(od -An -tu8 -j 64 -N 24 "$tmp/u9.ckpt" | tr -s ' \n' '   ')
+records=$((($(stat -c %s "$tmp/u9.ckpt") - 64) / 32))
+check "check a --unique checkpoint" 1 "$((records - 1)) of $records units checked agree with their records ($records recorded of $records)" \
+    "nqueens: check: $tmp/u9f.ckpt: unit $unit is recorded as $((total + 1)) solutions in $unique classes, but has $total in $unique" -- check "$tmp/u9f.ckpt" --all
+
+check "checkpoint unwritable" 1 "" "nqueens: checkpoint $tmp/no/dir.ckpt: No such file or directory" -- count 8 --checkpoint "$tmp/no/dir.ckpt"
+# No temporary file beside the checkpoint: a symlink planted where one was is never followed.
+echo precious >"$tmp/victim"; ln -s "$tmp/victim" "$tmp/sym.ckpt.tmp"
+check "checkpoint beside a planted symlink" 0 92 "" -- count 8 --checkpoint "$tmp/sym.ckpt"
+expect_true "the symlink's target is untouched" "$([ "$(cat "$tmp/victim")" = precious ]; echo $?)"
+# Only regular files: a FIFO would hang, a device be replaced, '-' mean stdin on resume.
+mkfifo "$tmp/fifo.ckpt"; mkdir "$tmp/dir.ckpt"
+regular="a checkpoint is a regular file"
+check "checkpoint -" 2 "" "nqueens: checkpoint -: $regular, not standard input or output (./- names a file called '-')" -- count 8 --checkpoint -
+# A device node of our own where root can make one: a regression must not replace /dev/null.
+device=/dev/null
+mknod "$tmp/null.ckpt" c 1 3 2>/dev/null && device=$tmp/null.ckpt
+check "checkpoint device" 2 "" "nqueens: checkpoint $device: is a character device; $regular" -- count 8 --checkpoint "$device"
+check "checkpoint FIFO" 2 "" "nqueens: checkpoint $tmp/fifo.ckpt: is a FIFO; $regular" -- count 8 --checkpoint "$tmp/fifo.ckpt"
+check "checkpoint directory" 2 "" "nqueens: checkpoint $tmp/dir.ckpt: is a directory; $regular" -- count 8 --checkpoint "$tmp/dir.ckpt"
+expect_true "a refused checkpoint leaves no file behind" "$([ ! -e ./- ] && [ -c "$device" ]; echo $?)"
+check "checkpoint of a count refused before it starts" 2 "" "nqueens: count: --method join counts empty boards of side 4 to 25 only" -- count 3 --method join --checkpoint "$tmp/never.ckpt"
+expect_true "a count refused before it starts leaves no checkpoint" "$([ ! -e "$tmp/never.ckpt" ]; echo $?)"
+# Two runs on one checkpoint: the second is refused, the first finishes and its file resumes.
+"$nq" count 16 --method backtrack --threads 1 --checkpoint "$tmp/two.ckpt" >"$tmp/first.out" 2>&1 &
+first=$!
+for _ in $(seq 100); do [ -s "$tmp/two.ckpt" ] && break; sleep 0.05; done
+check "checkpoint in use" 2 "" "nqueens: checkpoint $tmp/two.ckpt: in use by another run (process $first); refusing to share it" -- count 16 --method backtrack --threads 1 --checkpoint "$tmp/two.ckpt"
+wait "$first"
+expect_true "the first run finishes" "$([ $? -eq 0 ] && [ "$(cat "$tmp/first.out")" = 14772512 ]; echo $?)"
+records=$((($(stat -c %s "$tmp/two.ckpt") - 64) / 32))
+check "the first run's checkpoint is whole" 0 14772512 "" -- count 16 --method backtrack --checkpoint "$tmp/two.ckpt"
+expect_true "and held every unit once ($records records)" "$([ "$records" -eq "$("$nq" count 16 --method backtrack --subtotals /dev/stdout | grep -c "^[0-9]*,")" ]; echo $?)"
 killed_then_resumed backtrack 14772512 "$tmp/kill.ckpt" "0.05 0.15 0.25 0.35 0.45 0.55 0.65 0.75 0.85 0.95" \
     16 --method backtrack --threads 2
 (trap '' XFSZ; ulimit -f 4; exec "$nq" count 14 --threads 1 --checkpoint "$tmp/full.ckpt") >"$tmp/out" 2>"$tmp/err"
@@ -342,7 +462,7 @@ expect_true "checkpoint on a full disk: clear error" $?
 check "checkpoint after a full disk resumes" 0 365596 "" -- count 14 --checkpoint "$tmp/full.ckpt"
 "$nq" count 8 --checkpoint /sys/nqueens.ckpt >"$tmp/out" 2>"$tmp/err"
 code=$?
-[ "$code" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^nqueens: checkpoint /sys/nqueens.ckpt.tmp: " "$tmp/err"
+[ "$code" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^nqueens: checkpoint /sys/nqueens.ckpt: " "$tmp/err"
 expect_true "read-only checkpoint path" $?
 interrupted_then_resumed backtrack 14772512 "[0-9]*" "$tmp/int.ckpt" 0.4 16 --method backtrack --threads 2
 "$nq" count 12 --method backtrack --progress >"$tmp/out" 2>"$tmp/err"
@@ -359,6 +479,9 @@ expect_true "count --progress into a file: the final report once" $once
 [ "$(head -1 "$tmp/sub.csv")" = "unit,weight,placement,total,unique" ] &&
     [ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u }' "$tmp/sub.csv")" = "14200 1787" ]
 expect_true "subtotals add up" $?
+# Outputs are opened before the count starts, not found unwritable when it ends.
+timeout 20 "$nq" count 20 --method backtrack --subtotals "$tmp/no/sub.csv" >"$tmp/out" 2>"$tmp/err"
+compare "subtotals unwritable: said at once" 1 $? "" "nqueens: subtotals $tmp/no/sub.csv: No such file or directory" "count 20 --subtotals $tmp/no/sub.csv"
 
 # ---- the join method ----------------------------------------------------------------------
 for n in 4 5 6 7 8 9 10 11 12 13 14 15; do
@@ -390,6 +513,11 @@ expect_true "join --progress" $?
 check "join checkpoint" 0 73712 "" -- count 13 --method join --checkpoint "$tmp/j13.ckpt"
 check "join checkpoint refused by backtrack" 2 "" "nqueens: checkpoint $tmp/j13.ckpt: made with --method join; run with the same method; refusing to use it" -- count 13 --method backtrack --checkpoint "$tmp/j13.ckpt"
 check "join checkpoint resumed by auto" 0 73712 "" -- count 13 --checkpoint "$tmp/j13.ckpt"
+"$nq" count 13 --max-memory 1 --checkpoint "$tmp/j13.ckpt" >"$tmp/out" 2>"$tmp/err"
+code=$?
+[ $code -eq 1 ] && [ ! -s "$tmp/out" ] &&
+    grep -qx "nqueens: count: checkpoint $tmp/j13.ckpt was made by the join, which needs about [0-9]* [KM]iB here, more than the 1 bytes allowed (--max-memory); raise the limit to resume it, or count with --method backtrack into a new checkpoint" "$tmp/err"
+expect_true "join checkpoint over --max-memory: advice that works" $?
 check "backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --checkpoint "$tmp/b14.ckpt"
 check "backtrack checkpoint resumed by auto" 0 365596 "" -- count 14 --checkpoint "$tmp/b14.ckpt"
 killed_then_resumed join 666090624 "$tmp/jkill.ckpt" "0.2 0.5 0.8 1.1 1.4" 18 --method join --threads 2
@@ -449,6 +577,14 @@ expect_true "estimate 12" $?
 expect_true "estimate 16 by the join" $?
 "$nq" estimate 12 --method backtrack --probes 1000 >"$tmp/out" && grep -q "^method: backtrack$" "$tmp/out"
 expect_true "estimate --method backtrack" $?
+"$nq" estimate 8 --probes 1 >"$tmp/out" && grep -qx "squares to try: [0-9.e+]* (standard error unknown from 1 probe)" "$tmp/out"
+expect_true "estimate from one probe: error unknown" $?
+"$nq" estimate 64 --probes 10 >"$tmp/out" && grep -qx "solutions: not estimated: none of the 10 probes reached a solution" "$tmp/out"
+expect_true "estimate with no probe reaching a solution" $?
+cores=$(getconf _NPROCESSORS_ONLN)
+"$nq" estimate 14 --method join --threads 1024 >"$tmp/out" &&
+    grep -qx "time: about .* on 1024 threads here, which has $cores cores*" "$tmp/out"
+expect_true "estimate with more threads than cores says so" $?
 
 # ---- one solution of any size, pictures ---------------------------------------------------
 check "one 8" 0 "2 4 6 8 3 1 7 5" "" -- one 8
@@ -504,7 +640,10 @@ code=$?; : >"$tmp/out"
 compare "solve 14 > /dev/full" 1 "$code" "" "nqueens: write error on standard output: No space left on device" "solve 14 > /dev/full"
 "$nq" solve 14 2>"$tmp/err" | head -1 >"$tmp/out"
 compare "solve | head -1" 0 0 "Q............." "" "solve 14 | head -1"
-for cmd in count solve uva verify estimate one; do
+# With SIGPIPE ignored by the parent, EPIPE ends the program as the signal would: quietly.
+(trap '' PIPE; "$nq" solve 12 2>"$tmp/err" | head -c 13 >"$tmp/out"; echo "${PIPESTATUS[0]}" >"$tmp/code")
+compare "solve | head, SIGPIPE ignored" 141 "$(cat "$tmp/code")" "Q..........." "" "(trap '' PIPE; solve 12 | head -c 13)"
+for cmd in count solve uva verify estimate one check; do
     "$nq" "$cmd" --help >"$tmp/out" 2>"$tmp/err" && grep -q "^Usage: nqueens $cmd" "$tmp/out" &&
         grep -q "Exit codes" "$tmp/out" && [ ! -s "$tmp/err" ]
     expect_true "$cmd --help" $?

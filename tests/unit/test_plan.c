@@ -211,6 +211,32 @@ static void checkpoints_refuse_foreign_and_damaged_files(void **state)
     nq_plan_free(other);
 }
 
+/* The header alone tells the side, unique flag, method, units and fingerprint; a damaged or
+ * short one is refused. */
+static void checkpoints_describe_their_plan(void **state)
+{
+    (void)state;
+    nq_board board;
+    nq_board_init(&board, 9);
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create(&board, 0, &plan), NQ_OK);
+    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+    nq_checkpoint_header(plan, 1, header);
+    nq_checkpoint_info info;
+    nq_parse_error err;
+    assert_int_equal(nq_checkpoint_describe(header, sizeof header, &info, &err), NQ_OK);
+    assert_int_equal(info.n, 9);
+    assert_int_equal(info.unique, 1);
+    assert_int_equal(info.method, nq_plan_method(plan));
+    assert_int_equal(info.units, nq_plan_units(plan));
+    assert_int_equal(info.fingerprint, nq_plan_fingerprint(plan));
+    assert_int_equal(nq_checkpoint_describe(header, sizeof header - 1, &info, &err), NQ_ERR_SYNTAX);
+    header[16] ^= 1;
+    assert_int_equal(nq_checkpoint_describe(header, sizeof header, &info, &err), NQ_ERR_SYNTAX);
+    assert_non_null(strstr(err.message, "damaged"));
+    nq_plan_free(plan);
+}
+
 static void checkpoint_sums_go_beyond_64_bits(void **state)
 {
     (void)state;
@@ -253,6 +279,7 @@ int main(void)
         cmocka_unit_test(stop_and_resume),
         cmocka_unit_test(stop_inside_units),
         cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
+        cmocka_unit_test(checkpoints_describe_their_plan),
         cmocka_unit_test(checkpoint_sums_go_beyond_64_bits),
         cmocka_unit_test(estimates_are_close),
     };

@@ -28,10 +28,12 @@ static const char help[] =
     "      --max-memory SIZE  memory the join may take on each rank, e.g. 8G\n"
     "  -p, --progress         report progress on rank 0's stderr\n"
     "  -c, --checkpoint FILE  rank 0 records finished units in FILE (the format of\n"
-    "                         'nqueens count --checkpoint'); rerun to resume\n"
+    "                         'nqueens count --checkpoint', locked as it is); rerun to resume\n"
     "  -h, --help             show this help\n"
     "\n"
-    "Exit codes: 0 success, 1 runtime failure, 2 bad input.\n";
+    "SIGINT or SIGTERM to rank 0 stops after syncing the checkpoint. Exit codes: 0 success,\n"
+    "1 runtime failure, 2 bad input (a checkpoint in use by another run included), 130/143\n"
+    "stopped by SIGINT/SIGTERM.\n";
 
 /* Parses the options on rank 0; returns 0, -1 after --help, or an exit code. */
 static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
@@ -51,7 +53,7 @@ static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
     if (argc < 2 || strcmp(argv[1], "count") != 0) {
         if (argc >= 2 && strcmp(argv[1], "--help") == 0)
             return out_puts(help), -1;
-        return fail(EXIT_USAGE, "nqueens-mpi knows one command, count; see 'nqueens-mpi --help'");
+        return fail(EXIT_USAGE, "the only command is count; see 'nqueens-mpi --help'");
     }
     argc--, argv++;
     long long threads;
@@ -141,6 +143,7 @@ static int check_plans(int rank, int ranks, const nq_plan *plan)
 int main(int argc, char **argv)
 {
     int provided, rank, ranks;
+    program_name = "nqueens-mpi";
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);

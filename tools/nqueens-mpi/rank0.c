@@ -8,9 +8,11 @@
  */
 #include <mpi.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../nqueens/progress.h"
 #include "mpi_count.h"
@@ -101,6 +103,31 @@ static double seconds_since(const struct timespec *start)
     return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9;
 }
 
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int signo)
+{
+    stop_signal = signo;
+}
+
+/* Ends the job on SIGINT or SIGTERM (mpirun forwards Ctrl-C as SIGTERM, and kills the other
+ * ranks): the checkpoint synced with whole records only, since records are appended under the
+ * lock taken here, and a word on what is saved. Does not return. */
+static void stop_now(dispatcher *d)
+{
+    pthread_mutex_lock(&d->lock);
+    int signo = stop_signal;
+    const char *name = signo == SIGINT ? "SIGINT" : "SIGTERM";
+    if (d->checkpoint && checkpoint_sync(d->checkpoint) == 0)
+        fail(0, "count: stopped by %s; %llu of %zu units are saved in %s: run the same command "
+             "again to resume", name, (unsigned long long)d->progress.units_done,
+             nq_plan_units(d->run->plan), d->checkpoint->path);
+    else
+        fail(0, "count: stopped by %s; %s", name, d->checkpoint ? "the checkpoint could not be "
+             "synced" : "nothing was saved (--checkpoint FILE keeps finished units)");
+    _exit(128 + signo);
+}
+
 /* Serves the workers until all are told to stop and rank 0's own thread is done. */
 static void coordinate(dispatcher *d, int workers)
 {
@@ -109,6 +136,8 @@ static void coordinate(dispatcher *d, int workers)
     clock_gettime(CLOCK_MONOTONIC, &start);
     double last_tick = 0, last_sync = 0;
     while (workers > 0 || atomic_load(&d->local_running)) {
+        if (stop_signal)
+            stop_now(d);
         int waiting = 0;
         MPI_Status status;
         MPI_Iprobe(MPI_ANY_SOURCE, TAG_RESULTS, MPI_COMM_WORLD, &waiting, &status);
@@ -152,6 +181,9 @@ int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_resul
     d.batch = units / (64 * (size_t)ranks) + 1;
     pthread_mutex_init(&d.lock, NULL);
     atomic_init(&d.local_running, 1);
+    struct sigaction action = { .sa_handler = on_signal };
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
     pthread_t local;
     if (pthread_create(&local, NULL, count_locally, &d))
         code = fail(EXIT_FAILURE_, "count: could not start a thread");

@@ -46,48 +46,14 @@ int board_from_arguments(const char *command, const char *board_path, int argc, 
     if (board_path)
         return read_board(board_path, board);
     if (argc == 0)
-        return fail(EXIT_USAGE, "%s: board size N is missing; see 'nqueens %s --help'", command,
-                    command);
+        return fail(EXIT_USAGE, "%s: board size N is missing; see '%s %s --help'", command,
+                    program_name, command);
     return parse_board_size(argv[0], board);
 }
 
 const char *display_name(const char *path)
 {
     return strcmp(path, "-") == 0 ? "<stdin>" : path;
-}
-
-int read_file(const char *path, char **text, size_t *length)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f)
-        return fail(EXIT_USAGE, "%s: %s", path, strerror(errno));
-    size_t size = 0, capacity = 1 << 16;
-    char *buf = malloc(capacity);
-    for (size_t got = 1; buf && got > 0;) {
-        if (size + 1 == capacity) {
-            char *bigger = realloc(buf, capacity *= 2);
-            if (!bigger)
-                free(buf);
-            buf = bigger;
-            if (!buf)
-                break;
-        }
-        got = fread(buf + size, 1, capacity - 1 - size, f);
-        size += got;
-    }
-    int error = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (!buf)
-        return fail(EXIT_FAILURE_, "%s: out of memory", display_name(path));
-    if (error) {
-        free(buf);
-        return fail(EXIT_USAGE, "%s: read error", display_name(path));
-    }
-    buf[size] = '\0';
-    *text = buf;
-    *length = size;
-    return 0;
 }
 
 int read_board(const char *path, nq_board *board)

@@ -2,9 +2,15 @@
  * checkpoint_file.c - the checkpoint file of `nqueens count --checkpoint`: resumed from if it
  * exists, created otherwise, appended to as units finish, and synced to disk every few seconds.
  *
- * A new file gets its header through a temporary file renamed into place, so that a file by
- * that name always has a whole header. A record is one write(2) of 32 bytes; if the run dies
- * halfway through one, the next run drops the torn record and counts that unit again.
+ * The file is opened once and locked (a POSIX record lock over all of it) for as long as the
+ * run lasts, so that a second run given the same file is refused instead of interleaving its
+ * records and header with the first one's. nqueens-mpi's rank 0 opens it the same way. There
+ * is no temporary file beside it, so nothing there can be a planted symlink: a new file gets
+ * its header in place, in one write, and a file shorter than a header that is the start of the
+ * header this run would write is taken for one whose creation was cut short. A record is one
+ * write(2) of 32 bytes; if the run dies halfway through one, the next run drops the torn record
+ * and counts that unit again. Only regular files are used: a directory, a FIFO, a device or
+ * standard input is refused before anything is read or written.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,37 +22,157 @@
 
 #include "checkpoint_file.h"
 
-/* Creates path holding only the header, atomically. Returns 0 or an exit code. */
-static int create(const char *path, const nq_plan *plan, int unique)
+/* What st is, for a message refusing it; NULL for a regular file. */
+static const char *not_regular(const struct stat *st)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
-        return fail(EXIT_USAGE, "checkpoint %s: path too long", path);
-    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
-    nq_checkpoint_header(plan, unique, header);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0)
-        return fail(EXIT_FAILURE_, "checkpoint %s: %s", tmp, strerror(errno));
-    int ok = write(fd, header, sizeof header) == (ssize_t)sizeof header && fsync(fd) == 0;
-    int saved = errno;
-    ok = close(fd) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        saved = ok ? errno : saved;
-        unlink(tmp);
-        return fail(EXIT_FAILURE_, "checkpoint %s: %s", path, strerror(saved));
+    if (S_ISREG(st->st_mode))
+        return NULL;
+    return S_ISDIR(st->st_mode) ? "is a directory" : S_ISFIFO(st->st_mode) ? "is a FIFO"
+         : S_ISCHR(st->st_mode) ? "is a character device" : S_ISBLK(st->st_mode)
+         ? "is a block device" : S_ISSOCK(st->st_mode) ? "is a socket" : "is not a regular file";
+}
+
+/* Refuses the path unless it is a regular file or absent; returns 0 or EXIT_USAGE. */
+static int refuse_special(const char *path)
+{
+    struct stat st;
+    if (strcmp(path, "-") == 0)
+        return fail(EXIT_USAGE, "checkpoint -: a checkpoint is a regular file, not standard "
+                    "input or output (./- names a file called '-')");
+    const char *what = stat(path, &st) == 0 ? not_regular(&st) : NULL;
+    return what ? fail(EXIT_USAGE, "checkpoint %s: %s; a checkpoint is a regular file", path,
+                       what)
+                : 0;
+}
+
+/* Locks the whole open file for this process; returns 0 or EXIT_USAGE when another process
+ * holds it, or EXIT_FAILURE_ when locking failed otherwise. */
+static int lock(checkpoint_file *cp)
+{
+    struct flock region = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+    if (fcntl(cp->fd, F_SETLK, &region) == 0)
+        return 0;
+    if (errno != EACCES && errno != EAGAIN)
+        return fail(EXIT_FAILURE_, "checkpoint %s: cannot lock it: %s", cp->path,
+                    strerror(errno));
+    struct flock holder = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+    if (fcntl(cp->fd, F_GETLK, &holder) == 0 && holder.l_type != F_UNLCK)
+        return fail(EXIT_USAGE, "checkpoint %s: in use by another run (process %ld); refusing "
+                    "to share it", cp->path, (long)holder.l_pid);
+    return fail(EXIT_USAGE, "checkpoint %s: in use by another run; refusing to share it",
+                cp->path);
+}
+
+int checkpoint_lock(checkpoint_file *cp, const char *path)
+{
+    *cp = (checkpoint_file){ .path = path, .fd = -1 };
+    int code = refuse_special(path);
+    if (code)
+        return code;
+    /* O_NONBLOCK: a FIFO put in place since the check must not hang the open. */
+    cp->fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+    if (cp->fd < 0 && errno == ENOENT) {
+        cp->fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_CREAT | O_EXCL, 0644);
+        cp->created = cp->fd >= 0;
     }
+    struct stat st;
+    if (cp->fd < 0) {
+        return errno == EISDIR ? fail(EXIT_USAGE, "checkpoint %s: is a directory; a checkpoint "
+                                      "is a regular file", path)
+                               : fail(EXIT_FAILURE_, "checkpoint %s: %s", path, strerror(errno));
+    }
+    const char *what = fstat(cp->fd, &st) == 0 ? not_regular(&st) : NULL;
+    code = what ? fail(EXIT_USAGE, "checkpoint %s: %s; a checkpoint is a regular file", path,
+                       what)
+                : lock(cp);
+    if (code) {
+        close(cp->fd);
+        cp->fd = -1;
+    }
+    return code;
+}
+
+/* Reads the whole file into *data (free() it). Returns 0 or an exit code. */
+static int read_all(checkpoint_file *cp, unsigned char **data, size_t *length)
+{
+    struct stat st;
+    if (fstat(cp->fd, &st) != 0)
+        return fail(EXIT_FAILURE_, "checkpoint %s: %s", cp->path, strerror(errno));
+    size_t size = (size_t)st.st_size, got = 0;
+    *data = malloc(size + 1);
+    if (!*data)
+        return fail(EXIT_FAILURE_, "checkpoint %s: out of memory", cp->path);
+    while (got < size) {
+        ssize_t n = pread(cp->fd, *data + got, size - got, (off_t)got);
+        if (n <= 0 && !(n < 0 && errno == EINTR)) {
+            free(*data);
+            return fail(EXIT_FAILURE_, "checkpoint %s: read error: %s", cp->path,
+                        n < 0 ? strerror(errno) : "the file shrank");
+        }
+        got += n > 0 ? (size_t)n : 0;
+    }
+    *length = size;
     return 0;
 }
 
-/* Reads an existing checkpoint into cp->state and drops a torn tail. Returns 0 or an exit
- * code. */
-static int resume(checkpoint_file *cp, const nq_plan *plan, int unique)
+int checkpoint_read_file(const char *path, unsigned char **data, size_t *length)
 {
-    char *data;
-    size_t length;
-    int code = read_file(cp->path, &data, &length);
+    checkpoint_file cp = { .path = path, .fd = -1 };
+    int code = refuse_special(path);
     if (code)
         return code;
+    cp.fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (cp.fd < 0)
+        return fail(EXIT_USAGE, "checkpoint %s: %s", path, strerror(errno));
+    struct stat st;
+    const char *what = fstat(cp.fd, &st) == 0 ? not_regular(&st) : NULL;
+    code = what ? fail(EXIT_USAGE, "checkpoint %s: %s; a checkpoint is a regular file", path,
+                       what)
+                : read_all(&cp, data, length);
+    close(cp.fd);
+    return code;
+}
+
+int checkpoint_is_for(const checkpoint_file *cp, const nq_plan *plan, int unique)
+{
+    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+    ssize_t got = cp->fd >= 0 ? pread(cp->fd, header, sizeof header, 0) : -1;
+    return got > 0 && nq_checkpoint_matches(plan, unique, header, (size_t)got);
+}
+
+int checkpoint_describe(const checkpoint_file *cp, nq_checkpoint_info *info)
+{
+    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+    ssize_t got = cp->fd >= 0 ? pread(cp->fd, header, sizeof header, 0) : -1;
+    return got > 0 && nq_checkpoint_describe(header, (size_t)got, info, NULL) == NQ_OK;
+}
+
+/* Writes the header into the empty (or cut short) file. Returns 0 or an exit code. */
+static int write_header(checkpoint_file *cp, const unsigned char *header)
+{
+    if (ftruncate(cp->fd, 0) != 0 ||
+        pwrite(cp->fd, header, NQ_CHECKPOINT_HEADER_SIZE, 0) != NQ_CHECKPOINT_HEADER_SIZE ||
+        fsync(cp->fd) != 0)
+        return fail(EXIT_FAILURE_, "checkpoint %s: %s", cp->path,
+                    strerror(errno ? errno : ENOSPC));
+    cp->state.valid_length = NQ_CHECKPOINT_HEADER_SIZE;
+    return 0;
+}
+
+/* Reads the file into cp->state, or gives a new one its header. Returns 0 or an exit code. */
+static int resume(checkpoint_file *cp, const nq_plan *plan, int unique)
+{
+    unsigned char *data = NULL, header[NQ_CHECKPOINT_HEADER_SIZE];
+    size_t length = 0;
+    int code = read_all(cp, &data, &length);
+    if (code)
+        return code;
+    nq_checkpoint_header(plan, unique, header);
+    if (length < sizeof header && memcmp(data, header, length) == 0) {
+        free(data);
+        errno = 0;
+        return write_header(cp, header);
+    }
     nq_parse_error err;
     nq_status status = nq_checkpoint_read(plan, unique, data, length, &cp->state, &err);
     free(data);
@@ -54,23 +180,34 @@ static int resume(checkpoint_file *cp, const nq_plan *plan, int unique)
         return fail(EXIT_FAILURE_, "checkpoint %s: out of memory", cp->path);
     if (status)
         return fail(EXIT_USAGE, "checkpoint %s: %s; refusing to use it", cp->path, err.message);
-    if (length != cp->state.valid_length && truncate(cp->path, (off_t)cp->state.valid_length))
+    if (length != cp->state.valid_length && ftruncate(cp->fd, (off_t)cp->state.valid_length))
         return fail(EXIT_FAILURE_, "checkpoint %s: %s", cp->path, strerror(errno));
     return 0;
 }
 
+/* Closes the file after a failure, removing it if this run made it and gave it no header. */
+static void abandon(checkpoint_file *cp)
+{
+    if (cp->created && !cp->state.valid_length)
+        unlink(cp->path);
+    close(cp->fd);
+    cp->fd = -1;
+    nq_checkpoint_state_free(&cp->state);
+}
+
 int checkpoint_open(checkpoint_file *cp, const char *path, const nq_plan *plan, int unique)
 {
-    *cp = (checkpoint_file){ .path = path, .plan = plan, .fd = -1 };
-    struct stat st;
-    int exists = stat(path, &st) == 0 && st.st_size > 0;
-    int code = exists ? resume(cp, plan, unique) : create(path, plan, unique);
+    int code = cp->path && cp->fd >= 0 ? 0 : checkpoint_lock(cp, path);
     if (code)
         return code;
-    cp->fd = open(path, O_WRONLY | O_APPEND);
-    if (cp->fd < 0)
-        return fail(EXIT_FAILURE_, "checkpoint %s: %s", path, strerror(errno));
-    return 0;
+    cp->plan = plan;
+    if (!(code = resume(cp, plan, unique)) &&
+        (lseek(cp->fd, (off_t)cp->state.valid_length, SEEK_SET) < 0 ||
+         fcntl(cp->fd, F_SETFL, O_APPEND) != 0))
+        code = fail(EXIT_FAILURE_, "checkpoint %s: %s", path, strerror(errno));
+    if (code)
+        abandon(cp);
+    return code;
 }
 
 int checkpoint_append(checkpoint_file *cp, size_t unit, const nq_unit_count *count)
@@ -94,6 +231,10 @@ int checkpoint_sync(checkpoint_file *cp)
 
 int checkpoint_close(checkpoint_file *cp)
 {
+    if (cp->fd >= 0 && cp->created && !cp->state.valid_length) {
+        abandon(cp);   /* locked, but never used: left as it was found, absent */
+        return 0;
+    }
     int failed = cp->fd >= 0 && checkpoint_sync(cp);
     if (cp->fd >= 0 && close(cp->fd) != 0 && !cp->write_errno) {
         cp->write_errno = errno;

@@ -17,7 +17,11 @@ enum {
     EXIT_USAGE = 2      /* bad input: arguments, options, board or UVa text */
 };
 
-/* Prints "nqueens: " and the message to stderr; returns code, for `return fail(...)`. */
+/* The program named in messages: "nqueens", or "nqueens-mpi" as that program sets it. */
+extern const char *program_name;
+
+/* Prints the program's name, ": " and the message to stderr; returns code, for
+ * `return fail(...)`. */
 int fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /* Reports a parse error in the text named name ("<stdin>" for standard input) as
@@ -31,9 +35,6 @@ int parse_int(const char *text, const char *what, long long min, long long max,
 /* Parses a board size argument N (1..NQ_MAX_N) into an empty board. Returns 0 or EXIT_USAGE. */
 int parse_board_size(const char *text, nq_board *board);
 
-/* Reads a whole file (path "-" for stdin) into memory. Returns 0 or EXIT_USAGE (a missing or
- * unreadable file is bad input); *text is NUL-terminated, free() it. */
-int read_file(const char *path, char **text, size_t *length);
 
 /* The name of a path in messages: "<stdin>" for "-". */
 const char *display_name(const char *path);
@@ -71,5 +72,6 @@ int command_uva(int argc, char **argv);
 int command_verify(int argc, char **argv);
 int command_estimate(int argc, char **argv);
 int command_one(int argc, char **argv);
+int command_check(int argc, char **argv);
 
 #endif /* NQ_CLI_H */

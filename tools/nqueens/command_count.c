@@ -3,12 +3,14 @@
  * progress, checkpoints to resume from, and per-unit subtotals for long runs.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "checkpoint_file.h"
@@ -37,15 +39,17 @@ static const char help[] =
     "  -p, --progress         report progress on stderr (default when stderr is a terminal)\n"
     "      --no-progress      do not\n"
     "  -c, --checkpoint FILE  record each finished work unit in FILE, synced every 2 s; rerun\n"
-    "                         the same command to resume a run that was stopped or killed\n"
+    "                         the same command to resume a run that was stopped or killed;\n"
+    "                         a regular file, locked while the run lasts ('nqueens check'\n"
+    "                         recounts its records)\n"
     "  -s, --subtotals FILE   write one CSV line per work unit to FILE: unit, weight,\n"
     "                         placement, total, unique\n"
     "  -h, --help             show this help\n"
     "\n"
     "Ctrl-C (SIGINT) or SIGTERM stops after saving the checkpoint. Exit codes: 0 success,\n"
     "1 runtime failure (checkpoint or output not written, more memory needed than allowed),\n"
-    "2 bad input (a checkpoint made for another problem or damaged included), 130/143 stopped by\n"
-    "SIGINT/SIGTERM.\n";
+    "2 bad input (a checkpoint made for another problem, damaged, or in use by another run\n"
+    "included), 130/143 stopped by SIGINT/SIGTERM.\n";
 
 /* Seconds between syncs of the checkpoint file. */
 #define SYNC_SECONDS 2.0
@@ -91,12 +95,29 @@ static int on_tick(void *context, const nq_progress *progress)
     return 0;
 }
 
-/* Writes the --subtotals CSV file. Returns 0 or an exit code after a message. */
-static int write_subtotals(const char *path, const nq_plan *plan, const nq_unit_count *counts)
+/* Opens the --subtotals file before the count starts, so that a path that cannot be written is
+ * known at once; it is emptied only when the count has ended. Returns the descriptor, or -1
+ * after a message. */
+static int open_subtotals(const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
+    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
+    return fd;
+}
+
+/* Writes the --subtotals CSV file into fd (closed here). Returns 0 or an exit code after a
+ * message. */
+static int write_subtotals(int fd, const char *path, const nq_plan *plan,
+                           const nq_unit_count *counts)
+{
+    struct stat st;
+    int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    FILE *f = !regular || ftruncate(fd, 0) == 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        close(fd);
         return fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
+    }
     fprintf(f, "unit,weight,placement,total,unique\n");
     for (size_t i = 0; i < nq_plan_units(plan); i++) {
         char placement[160];
@@ -174,27 +195,31 @@ static int parse_options(int argc, char **argv, count_options *o)
     return code;
 }
 
-/* Runs the plan with the checkpoint and subtotals wanted; returns an exit code. */
-static int run_plan(const nq_plan *plan, count_options *o, nq_count_result *result)
+/* Runs the plan with the checkpoint (cp, locked when wanted) and subtotals (into subtotals_fd)
+ * wanted; closes both. Returns an exit code. */
+static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
+                    int subtotals_fd, nq_count_result *result)
 {
-    checkpoint_file cp = { 0 };
     count_run run = { .progress = o->progress };
     int code = 0;
-    if (o->checkpoint_path && (code = checkpoint_open(&cp, o->checkpoint_path, plan,
-                                                      o->run.unique)))
+    if (o->checkpoint_path && (code = checkpoint_open(cp, o->checkpoint_path, plan,
+                                                      o->run.unique))) {
+        if (subtotals_fd >= 0)
+            close(subtotals_fd);
         return code;
+    }
     if (o->checkpoint_path) {
-        run.checkpoint = &cp;
-        run.saved = cp.state.units_done;
-        o->run.done = cp.state.done;
-        o->run.done_total = cp.state.total;
-        o->run.done_unique = cp.state.unique;
+        run.checkpoint = cp;
+        run.saved = cp->state.units_done;
+        o->run.done = cp->state.done;
+        o->run.done_total = cp->state.total;
+        o->run.done_unique = cp->state.unique;
     }
     if (o->subtotals_path && !(run.subtotals = calloc(nq_plan_units(plan) + 1,
                                                       sizeof *run.subtotals)))
         code = fail(EXIT_FAILURE_, "count: out of memory");
-    if (run.subtotals && cp.state.counts)
-        memcpy(run.subtotals, cp.state.counts, nq_plan_units(plan) * sizeof *run.subtotals);
+    if (run.subtotals && cp->state.counts)
+        memcpy(run.subtotals, cp->state.counts, nq_plan_units(plan) * sizeof *run.subtotals);
     o->run.on_unit = on_unit;
     o->run.on_tick = on_tick;
     o->run.stop = &stop_signal;
@@ -202,45 +227,53 @@ static int run_plan(const nq_plan *plan, count_options *o, nq_count_result *resu
     nq_status status = code ? NQ_OK : nq_plan_run(plan, &o->run, result);
     if (run.progress && !code)
         progress_end();
-    int closed = o->checkpoint_path ? checkpoint_close(&cp) : 0;
+    int closed = o->checkpoint_path ? checkpoint_close(cp) : 0;
     if (!code && status == NQ_ERR_STOPPED)
-        code = closed ? closed : report_stop(&cp, plan, run.saved);
+        code = closed ? closed : report_stop(cp, plan, run.saved);
     else if (!code && status)
         code = fail(EXIT_FAILURE_, "count: %s", nq_strerror(status));
     else if (!code && closed)
         code = closed;
     if (!code && o->subtotals_path)
-        code = write_subtotals(o->subtotals_path, plan, run.subtotals);
+        code = write_subtotals(subtotals_fd, o->subtotals_path, plan, run.subtotals);
+    else if (subtotals_fd >= 0)
+        close(subtotals_fd);
     free(run.subtotals);
     return code;
 }
 
-/* Whether the checkpoint at path exists and was made for plan. */
-static int checkpoint_is_for(const char *path, const nq_plan *plan, int unique)
-{
-    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
-    FILE *f = fopen(path, "rb");
-    size_t got = f ? fread(header, 1, sizeof header, f) : 0;
-    if (f)
-        fclose(f);
-    return nq_checkpoint_matches(plan, unique, header, got);
-}
-
 /* Makes the plan of the run. With --method auto, a checkpoint made by the other method than
  * auto takes now is resumed with its own. Returns 0 or an exit code. */
-static int plan_for_run(const nq_board *board, count_options *o, nq_plan **plan)
+static int plan_for_run(const nq_board *board, count_options *o, const checkpoint_file *cp,
+                        nq_plan **plan)
 {
     int code = make_plan("count", board, &o->choice, o->run.unique, o->run.threads, plan);
     if (code || o->choice.method != NQ_METHOD_AUTO || !o->checkpoint_path ||
-        access(o->checkpoint_path, F_OK) != 0 ||
-        checkpoint_is_for(o->checkpoint_path, *plan, o->run.unique))
+        checkpoint_is_for(cp, *plan, o->run.unique))
         return code;
     nq_plan_options other = plan_options(&o->choice, o->run.unique, o->run.threads);
     other.method = nq_plan_method(*plan) == NQ_METHOD_JOIN ? NQ_METHOD_BACKTRACK : NQ_METHOD_JOIN;
     nq_plan *alternative;
-    if (nq_plan_create_with(board, &other, &alternative))
+    nq_status status = nq_plan_create_with(board, &other, &alternative);
+    nq_checkpoint_info info;
+    if (status == NQ_ERR_MEMORY_LIMIT && checkpoint_describe(cp, &info) &&
+        info.method == NQ_METHOD_JOIN && info.n == board->n) {
+        /* The join's checkpoint, beyond the limit: --method backtrack would not resume it. */
+        char need[32] = "?", limit[32];
+        uint64_t bytes;
+        format_bytes(other.max_memory, limit);
+        other.max_memory = 0;
+        if (nq_plan_memory_needed(board, &other, &bytes) == NQ_OK)
+            format_bytes(bytes, need);
+        nq_plan_free(*plan);
+        return fail(EXIT_FAILURE_, "count: checkpoint %s was made by the join, which needs about "
+                    "%s here, more than the %s allowed (--max-memory); raise the limit to "
+                    "resume it, or count with --method backtrack into a new checkpoint",
+                    o->checkpoint_path, need, limit);
+    }
+    if (status)
         return 0;   /* the checkpoint check will say what is wrong */
-    if (checkpoint_is_for(o->checkpoint_path, alternative, o->run.unique)) {
+    if (checkpoint_is_for(cp, alternative, o->run.unique)) {
         nq_plan_free(*plan);
         *plan = alternative;
     } else {
@@ -258,14 +291,25 @@ int command_count(int argc, char **argv)
     nq_board board;
     if ((code = board_from_arguments("count", o.board_path, argc - optind, argv + optind, &board)))
         return code;
-    nq_plan *plan;
-    if ((code = plan_for_run(&board, &o, &plan)))
+    /* Every output is opened, and the checkpoint locked, before the count starts. */
+    checkpoint_file cp = { .fd = -1 };
+    int subtotals_fd = -1;
+    if (o.checkpoint_path && (code = checkpoint_lock(&cp, o.checkpoint_path)))
         return code;
+    nq_plan *plan = NULL;
+    if ((o.subtotals_path && (subtotals_fd = open_subtotals(o.subtotals_path)) < 0) ||
+        (code = plan_for_run(&board, &o, &cp, &plan))) {
+        if (o.checkpoint_path)
+            checkpoint_close(&cp);
+        if (subtotals_fd >= 0)
+            close(subtotals_fd);
+        return code ? code : EXIT_FAILURE_;
+    }
     struct sigaction action = { .sa_handler = on_signal };
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     nq_count_result result;
-    code = run_plan(plan, &o, &result);
+    code = run_plan(plan, &o, &cp, subtotals_fd, &result);
     nq_plan_free(plan);
     if (code)
         return code;

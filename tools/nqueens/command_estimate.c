@@ -139,33 +139,48 @@ int command_estimate(int argc, char **argv)
                                              argv + optind, &board)) ||
         (code = make_plan("estimate", &board, &choice, 0, (int)threads, &plan)))
         return code;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
     if (!threads)
-        threads = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+        threads = cores;
     const int join = nq_plan_method(plan) == NQ_METHOD_JOIN;
     nq_estimate e;
     double seconds = 0, per_square = 0;
+    /* Threads beyond the cores take turns: the join's time is shared among the cores only (the
+     * backtracker's calibration runs on the threads, and so measures their turns). */
     if (join)
-        code = estimate_join(plan, seed, (int)threads, &e, &seconds);
+        code = estimate_join(plan, seed, (int)(threads < cores ? threads : cores), &e, &seconds);
     else if (!(code = estimate_plan(plan, probes, seed, &e)) &&
              !(code = seconds_per_square((int)threads, probes, seed, &per_square)))
         seconds = e.nodes * per_square;
-    char line[320], time[48], work[96];
+    char line[480], time[48], work[96], error[48], solutions[96], machine[48] = "";
     if (!code) {
         format_time(seconds, time);
-        char memory[32], spread[40] = "";
+        char memory[32], spread[64] = "";
         format_bytes(nq_plan_memory(plan), memory);
+        /* One probe has no spread to measure: its error is unknown, not zero. */
+        if (join || probes >= 2)
+            snprintf(error, sizeof error, "standard error %.1f%%", 100 * e.spread);
+        else
+            snprintf(error, sizeof error, "standard error unknown from 1 probe");
         if (join) {
             snprintf(work, sizeof work, "memory: about %s\n", memory);
-            snprintf(spread, sizeof spread, " (standard error %.1f%%)", 100 * e.spread);
+            snprintf(spread, sizeof spread, " (%s)", error);
         } else {
-            snprintf(work, sizeof work, "squares to try: %.3g (standard error %.1f%%)\n", e.nodes,
-                     100 * e.spread);
+            snprintf(work, sizeof work, "squares to try: %.3g (%s)\n", e.nodes, error);
         }
+        if (e.solutions > 0)
+            snprintf(solutions, sizeof solutions, "about %.3g%s", e.solutions, spread);
+        else
+            snprintf(solutions, sizeof solutions, "not estimated: none of the %lld probes "
+                     "reached a solution", probes);
+        if (threads > cores)
+            snprintf(machine, sizeof machine, ", which has %ld core%s", cores,
+                     cores == 1 ? "" : "s");
         snprintf(line, sizeof line,
-                 "method: %s\nwork units: %zu\n%ssolutions: about %.3g%s\ntime: about %s on "
-                 "%lld thread%s here\n",
-                 join ? "join" : "backtrack", nq_plan_units(plan), work, e.solutions, spread,
-                 time, threads, threads == 1 ? "" : "s");
+                 "method: %s\nwork units: %zu\n%ssolutions: %s\ntime: about %s on %lld "
+                 "thread%s here%s\n",
+                 join ? "join" : "backtrack", nq_plan_units(plan), work, solutions, time,
+                 threads, threads == 1 ? "" : "s", machine);
         out_puts(line);
     }
     nq_plan_free(plan);

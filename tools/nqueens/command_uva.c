@@ -72,11 +72,12 @@ static size_t cases_of_size(const nq_board *boards, size_t count, int n)
     return same;
 }
 
-/* Counts one case, from the catalogue of its size if it has one. */
+/* Counts one case, from the catalogue of its size if it has one; sizes above
+ * NQ_CATALOGUE_MAX_N never have one. */
 static nq_status count_case(const nq_board *board, nq_catalogue *const *catalogues, int threads,
                             nq_u128 *total)
 {
-    if (catalogues[board->n])
+    if (board->n <= NQ_CATALOGUE_MAX_N && catalogues[board->n])
         return nq_catalogue_count(catalogues[board->n], board, total);
     nq_count_options options = { threads, 0 };
     nq_count_result result;

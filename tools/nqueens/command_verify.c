@@ -18,7 +18,7 @@ static const char help[] =
     "  -h, --help   show this help\n"
     "\n"
     "Exit codes: 0 all valid, 1 an invalid solution, 2 bad input (unreadable, not a solution\n"
-    "list).\n";
+    "list, or no solution at all).\n";
 
 /* Explains why solution number `index` (starting on line `line`) is invalid. In the board
  * format, columns -1 and -2 stand for a row with no queen and with several; in the cols
@@ -39,8 +39,8 @@ static void report_invalid(const char *name, uint64_t index, int line, nq_status
              line, index, what, k->row1 + 1);
     else
         fail(0, "%s:%d: solution %" PRIu64 " %s: the queen of row %" PRId64 " is in column %"
-             PRId64 ", off the board of %zu columns", name, line, index, what, k->row1 + 1,
-             k->col1 + 1, n);
+             PRId64 ", off the board of %zu column%s", name, line, index, what, k->row1 + 1,
+             k->col1 + 1, n, n == 1 ? "" : "s");
 }
 
 /* The text of one solution: its lines, each ended by "\n", and the number of its first. */
@@ -164,6 +164,8 @@ static int verify_all(line_reader *in)
         code = -got;
     if (code)
         return code;
+    if (total == 0)   /* most likely the wrong file; "0 of 0 valid" would pass it */
+        return fail(EXIT_USAGE, "%s: no solution to verify", in->name);
     char summary[96];
     snprintf(summary, sizeof summary, "%" PRIu64 " of %" PRIu64 " solutions valid\n", valid,
              total);

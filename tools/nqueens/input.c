@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "input.h"
 
@@ -18,6 +19,11 @@ int line_reader_open(line_reader *reader, const char *path)
     reader->file = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!reader->file)
         return fail(EXIT_USAGE, "%s: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(reader->file), &st) == 0 && S_ISDIR(st.st_mode)) {
+        line_reader_close(reader);
+        return fail(EXIT_USAGE, "%s: is a directory", reader->name);
+    }
     return 0;
 }
 

@@ -18,6 +18,8 @@ static const char usage[] =
     "  one N                    print one solution, for any N (--random: a random one)\n"
     "  uva                      answer UVa 11195 input read from stdin\n"
     "  verify [FILE]            check solutions in the cols or board format\n"
+    "  check FILE               recount units of a count's checkpoint and compare them with\n"
+    "                           its records (a board's: with N or --board FILE)\n"
     "\n"
     "'nqueens COMMAND --help' describes a command. Board files hold N rows of N characters:\n"
     "'.' a free square, '*' a bad square (no queen, but attacks pass), 'Q' a placed queen.\n"
@@ -25,11 +27,12 @@ static const char usage[] =
     "Exit codes:\n"
     "  0  success\n"
     "  1  runtime failure: output or checkpoint not written, an invalid solution found by\n"
-    "     verify, no solution to show (one 2, one 3), more memory needed than\n"
-    "     --max-memory allows\n"
+    "     verify, a record contradicted by check, no solution to show (one 2, one 3), more\n"
+    "     memory needed than --max-memory allows\n"
     "  2  bad input: unknown command or option, bad number, bad board or UVa text, a\n"
-    "     checkpoint made for another problem or damaged\n"
-    "  130, 143  a count stopped by SIGINT or SIGTERM (its checkpoint saved)\n";
+    "     checkpoint made for another problem, damaged, not a regular file or in use\n"
+    "  130, 143  a count stopped by SIGINT or SIGTERM (its checkpoint saved)\n"
+    "A closed pipe ends a command quietly, as SIGPIPE does.\n";
 
 int main(int argc, char **argv)
 {
@@ -43,6 +46,7 @@ int main(int argc, char **argv)
         { "verify", command_verify },
         { "estimate", command_estimate },
         { "one", command_one },
+        { "check", command_check },
     };
     if (argc < 2)
         return fprintf(stderr, "%s", usage), EXIT_USAGE;

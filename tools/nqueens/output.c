@@ -3,13 +3,29 @@
  *
  * Listings run to hundreds of megabytes, so solutions are formatted straight into the buffer
  * and leave in blocks of a megabyte. The first write error is remembered and reported once, at
- * the end; a closed pipe ends the process by SIGPIPE, quietly, as `| head` expects.
+ * the end; a closed pipe ends the process by SIGPIPE, quietly, as `| head` expects, and so does
+ * EPIPE when the parent left SIGPIPE ignored: the end is the same either way.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+
+/* Ends the process as an unignored SIGPIPE would have, quietly: status 128 + 13 in a shell. */
+static void end_by_sigpipe(void)
+{
+    struct sigaction action = { .sa_handler = SIG_DFL };
+    sigaction(SIGPIPE, &action, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGPIPE);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(SIGPIPE);
+    _exit(128 + SIGPIPE);
+}
 
 #define BUFFER_SIZE (1u << 20)
 
@@ -21,6 +37,8 @@ static void flush(void)
 {
     for (size_t done = 0; done < used && !write_errno;) {
         ssize_t wrote = write(STDOUT_FILENO, buffer + done, used - done);
+        if (wrote < 0 && errno == EPIPE)
+            end_by_sigpipe();
         if (wrote < 0 && errno != EINTR)
             write_errno = errno;
         else if (wrote > 0)

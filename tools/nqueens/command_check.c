@@ -1,0 +1,259 @@
+/*
+ * command_check.c - `nqueens check`: recounts work units of a checkpoint and compares each with
+ * its record, so that a count can be checked apart from the run that made it.
+ *
+ * A checkpoint's CRCs catch damage, not forgery: their seed, the plan's fingerprint, is in the
+ * header, so anyone can write a record that passes them. Recounting is what shows a record
+ * true. The header names N, the method and the unique flag but not the board: the plan is made
+ * again from the empty board of side N, unless N or --board is given, and its fingerprint must
+ * be the one recorded.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "checkpoint_file.h"
+#include "plan_choice.h"
+
+static const char help[] =
+    "Usage: nqueens check FILE [N | --board BOARD] [--sample K | --all] [OPTIONS]\n"
+    "Recount work units recorded in the checkpoint FILE (of 'nqueens count --checkpoint',\n"
+    "finished or not) and compare each with its record. A checkpoint's CRCs catch damage, not\n"
+    "forgery: this is the check that a record is true. The file tells N and the method; for a\n"
+    "board other than the empty one, give the same --board (or N) as the count.\n"
+    "\n"
+    "  -b, --board BOARD  the board file the count was given\n"
+    "  -k, --sample K     recount K units picked at random (default 16); all when K is at least\n"
+    "                     the number recorded\n"
+    "  -a, --all          recount every recorded unit\n"
+    "  -S, --seed S       seed of the random pick (default: from the clock)\n"
+    "  -t, --threads T    worker threads (default: one per online core)\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "Prints how many units agree; names each that does not on stderr. Exit codes: 0 all agree,\n"
+    "1 a record disagrees with its recount (or a runtime failure), 2 bad input (a file that is\n"
+    "not a checkpoint, is damaged, or was made for another board).\n";
+
+/* The units to recount and what the recount found, shared by the threads. */
+typedef struct recount {
+    const nq_plan *plan;
+    int unique;
+    const size_t *units;     /* unit numbers to recount */
+    nq_unit_count *found;    /* their recounts, by position in units */
+    size_t count;
+    atomic_size_t next;      /* the next position to take */
+    atomic_int status;       /* the first failure, NQ_OK if none */
+} recount;
+
+static void *recount_units(void *arg)
+{
+    recount *r = arg;
+    for (size_t i; (i = atomic_fetch_add(&r->next, 1)) < r->count;) {
+        nq_status status = nq_plan_count_unit(r->plan, r->units[i], r->unique, &r->found[i]);
+        if (status)
+            atomic_store(&r->status, status);
+    }
+    return NULL;
+}
+
+/* Recounts every unit of r on `threads` threads. Returns NQ_OK or the first failure. */
+static nq_status recount_all(recount *r, int threads)
+{
+    pthread_t ids[1024];
+    int started = 0;
+    while (started < threads && pthread_create(&ids[started], NULL, recount_units, r) == 0)
+        started++;
+    if (started == 0)
+        recount_units(r);
+    for (int i = 0; i < started; i++)
+        pthread_join(ids[i], NULL);
+    return (nq_status)atomic_load(&r->status);
+}
+
+/* The next number of a splitmix64 sequence. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ z >> 30) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ z >> 27) * UINT64_C(0x94D049BB133111EB);
+    return z ^ z >> 31;
+}
+
+static int by_number(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Fills units with the recorded units of state (*recorded of them), then keeps `sample` picked
+ * at random, in increasing order, unless there are no more than that. */
+static size_t pick_units(const nq_plan *plan, const nq_checkpoint_state *state, size_t sample,
+                         uint64_t seed, size_t *units)
+{
+    size_t recorded = 0;
+    for (size_t u = 0; u < nq_plan_units(plan); u++)
+        if (state->done[u / 8] >> (u % 8) & 1)
+            units[recorded++] = u;
+    if (sample >= recorded)
+        return recorded;
+    for (size_t i = 0; i < sample; i++) {   /* a partial Fisher-Yates shuffle */
+        size_t j = i + (size_t)(next_random(&seed) % (recorded - i));
+        size_t t = units[i];
+        units[i] = units[j], units[j] = t;
+    }
+    qsort(units, sample, sizeof *units, by_number);
+    return sample;
+}
+
+/* Makes the plan the checkpoint was made from: for board if given, else for the empty board of
+ * the header's side. Returns 0 or an exit code after a message. */
+static int plan_of(const char *path, const nq_checkpoint_info *info, const nq_board *given,
+                   int threads, nq_plan **plan)
+{
+    nq_board board;
+    if (given)
+        board = *given;
+    else
+        nq_board_init(&board, info->n);
+    plan_choice choice = { info->method, 0 };
+    int code = make_plan("check", &board, &choice, info->unique, threads, plan);
+    if (code || given || nq_plan_fingerprint(*plan) == info->fingerprint)
+        return code;
+    nq_plan_free(*plan);
+    *plan = NULL;
+    return fail(EXIT_USAGE, "check: checkpoint %s was not made for the empty %d x %d board; give "
+                "the count's board with --board FILE", path, info->n, info->n);
+}
+
+/* Compares each recount with its record, naming those that differ. Returns how many agree. */
+static size_t compare(const char *path, const recount *r, const nq_checkpoint_state *state)
+{
+    size_t agree = 0;
+    for (size_t i = 0; i < r->count; i++) {
+        const nq_unit_count *was = &state->counts[r->units[i]], *is = &r->found[i];
+        if (was->total == is->total && was->unique == is->unique)
+            agree++;
+        else if (r->unique)
+            fail(0, "check: %s: unit %zu is recorded as %" PRIu64 " solutions in %" PRIu64
+                 " classes, but has %" PRIu64 " in %" PRIu64, path, r->units[i], was->total,
+                 was->unique, is->total, is->unique);
+        else
+            fail(0, "check: %s: unit %zu is recorded as %" PRIu64 " solutions, but has %" PRIu64,
+                 path, r->units[i], was->total, is->total);
+    }
+    return agree;
+}
+
+/* Recounts the sample of the checkpoint's records and reports; returns an exit code. */
+static int check_records(const char *path, const nq_plan *plan, int unique,
+                         const nq_checkpoint_state *state, size_t sample, uint64_t seed,
+                         int threads)
+{
+    size_t *units = malloc((nq_plan_units(plan) + 1) * sizeof *units);
+    nq_unit_count *found = malloc((sample < state->units_done ? sample : state->units_done) *
+                                  sizeof *found + 1);
+    if (!units || !found) {
+        free(units), free(found);
+        return fail(EXIT_FAILURE_, "check: out of memory");
+    }
+    recount r = { .plan = plan, .unique = unique, .units = units, .found = found };
+    r.count = pick_units(plan, state, sample, seed, units);
+    atomic_init(&r.next, 0);
+    atomic_init(&r.status, NQ_OK);
+    nq_status status = recount_all(&r, threads);
+    int code = 0;
+    if (status)
+        code = fail(EXIT_FAILURE_, "check: %s", nq_strerror(status));
+    else {
+        size_t agree = compare(path, &r, state);
+        char line[160];
+        snprintf(line, sizeof line, "%zu of %zu units checked agree with their records (%zu "
+                 "recorded of %zu)\n", agree, r.count, state->units_done, nq_plan_units(plan));
+        out_puts(line);
+        code = agree == r.count ? 0 : EXIT_FAILURE_;
+    }
+    free(units), free(found);
+    int closed = out_close();
+    return code ? code : closed;
+}
+
+/* The options of a check. */
+typedef struct check_options {
+    const char *board_path;
+    long long sample, seed, threads;
+} check_options;
+
+/* Parses the options; returns 0, -1 after --help, or an exit code. */
+static int parse_options(int argc, char **argv, check_options *o)
+{
+    static const struct option options[] = {
+        { "board", required_argument, NULL, 'b' },
+        { "sample", required_argument, NULL, 'k' },
+        { "all", no_argument, NULL, 'a' },
+        { "seed", required_argument, NULL, 'S' },
+        { "threads", required_argument, NULL, 't' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    int code = reject_negative_numbers("check", argc, argv), c;
+    opterr = 0;
+    while (!code && (c = getopt_long(argc, argv, ":b:k:aS:t:h", options, NULL)) != -1) {
+        switch (c) {
+        case 'b': o->board_path = optarg; break;
+        case 'k': code = parse_int(optarg, "sample size K", 1, INT64_MAX, &o->sample); break;
+        case 'a': o->sample = INT64_MAX; break;
+        case 'S': code = parse_int(optarg, "seed S", 0, INT64_MAX, &o->seed); break;
+        case 't': code = parse_int(optarg, "thread count T", 1, 1024, &o->threads); break;
+        case 'h': out_puts(help); return -1;
+        default: return fail_option("check", c, optopt, argv[optind - 1]);
+        }
+    }
+    return code;
+}
+
+int command_check(int argc, char **argv)
+{
+    check_options o = { NULL, 16, (long long)time(NULL) ^ getpid(), 0 };
+    int code = parse_options(argc, argv, &o);
+    if (code)
+        return code < 0 ? out_close() : code;
+    if (optind == argc)
+        return fail(EXIT_USAGE, "check: checkpoint FILE is missing; see 'nqueens check --help'");
+    const char *path = argv[optind++];
+    nq_board board;
+    int given = o.board_path || optind < argc;
+    if (given && (code = board_from_arguments("check", o.board_path, argc - optind,
+                                              argv + optind, &board)))
+        return code;
+    if (!o.threads)
+        o.threads = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+    unsigned char *data;
+    size_t length;
+    if ((code = checkpoint_read_file(path, &data, &length)))
+        return code;
+    nq_checkpoint_info info;
+    nq_checkpoint_state state = { 0 };
+    nq_parse_error err;
+    nq_plan *plan = NULL;
+    nq_status status = nq_checkpoint_describe(data, length, &info, &err);
+    if (status)
+        code = fail(EXIT_USAGE, "checkpoint %s: %s", path, err.message);
+    else if (!(code = plan_of(path, &info, given ? &board : NULL, (int)o.threads, &plan)) &&
+             (status = nq_checkpoint_read(plan, info.unique, data, length, &state, &err)))
+        code = status == NQ_ERR_NOMEM ? fail(EXIT_FAILURE_, "check: out of memory")
+                                      : fail(EXIT_USAGE, "checkpoint %s: %s", path, err.message);
+    free(data);
+    if (!code && state.units_done == 0)
+        code = fail(EXIT_USAGE, "checkpoint %s: no unit is recorded yet; nothing to check", path);
+    if (!code)
+        code = check_records(path, plan, info.unique, &state, (size_t)o.sample,
+                             (uint64_t)o.seed, (int)o.threads);
+    nq_checkpoint_state_free(&state);
+    nq_plan_free(plan);
+    return code;
+}
