@@ -1,0 +1,299 @@
+/*
+ * complete.c - one completion of any board up to 64 wide: a search made for finding, not
+ * counting.
+ *
+ * Rows and columns play the same part (each must hold exactly one queen), so the search keeps
+ * the open squares of every open line both ways: per row a mask of columns, per column a mask
+ * of rows. Each step fills the line, row or column, with the fewest open squares; a line left
+ * with one square is filled at once, and so on to a fixpoint; a line left with none ends the
+ * branch. A descent stops after a budget of nodes and starts over with other random choices:
+ * budgets follow Luby's sequence (1 1 2 1 1 2 4 ...) times a unit, which cuts off the heavy
+ * tails of backtracking. Budgets grow without bound, so some descent is finally complete and
+ * a board with no completion is proved to have none.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Nodes per unit of Luby's sequence. */
+#define LUBY_UNIT 512
+
+/* The search at one node. */
+typedef struct node {
+    uint64_t row[NQ_MAX_N];   /* open squares of each open row, by column */
+    uint64_t col[NQ_MAX_N];   /* open squares of each open column, by row */
+    uint64_t open_rows;       /* rows without a queen */
+    uint64_t open_cols;       /* columns without a queen */
+    int8_t queen[NQ_MAX_N];   /* column of each filled row's queen */
+} node;
+
+/* One level of a descent: a node and the line it branches on. */
+typedef struct level {
+    node at;                  /* the node, settled (no line with fewer than two squares) */
+    int line;                 /* the line filled here: row r, or column c as NQ_MAX_N + c */
+    int count, next;          /* its squares, and the next one to try */
+    int8_t order[NQ_MAX_N];   /* its squares in the order tried: columns of a row, rows of a
+                                 column */
+} level;
+
+/* How a descent ended. */
+enum { FOUND, EXHAUSTED, OVER_BUDGET, STOPPED };
+
+/* A search in progress: allocated once, reused by every descent. */
+typedef struct finder {
+    level stack[NQ_MAX_N + 1];             /* each level fills one line at least */
+    node root;                             /* the board, settled */
+    int randomize;                         /* whether choices are random in this descent */
+    uint64_t random;                       /* xorshift64 state */
+    uint64_t nodes;                        /* nodes so far, every descent included */
+    uint64_t budget;                       /* where this descent stops */
+    volatile const sig_atomic_t *stop;     /* the caller's flag, or NULL */
+    const int8_t *found;                   /* the completion, when one is found */
+} finder;
+
+static inline uint64_t bit(int i)
+{
+    return UINT64_C(1) << i;
+}
+
+static inline uint64_t next_random(finder *f)
+{
+    uint64_t x = f->random;
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    return f->random = x;
+}
+
+/* A random number below bound (> 0). */
+static inline int below(finder *f, int bound)
+{
+    return (int)((next_random(f) >> 32) * (uint64_t)bound >> 32);
+}
+
+/* ---- Placing queens -------------------------------------------------------------------- */
+
+/* Puts a queen on (r, c): closes row r and column c and takes every square the queen attacks
+ * from the open lines. Lines left with one square or none are added to single[0] (rows) and
+ * single[1] (columns). Returns 0 if an open line is left with no square. */
+static inline __attribute__((always_inline)) int place(node *a, int r, int c, uint64_t single[2])
+{
+    uint64_t rbit = bit(r), cbit = bit(c), empty = 0;
+    a->queen[r] = (int8_t)c;
+    a->open_rows &= ~rbit;
+    a->open_cols &= ~cbit;
+    for (uint64_t m = a->open_rows; m; m &= m - 1) {
+        int i = __builtin_ctzll(m), d = i > r ? i - r : r - i;
+        uint64_t x = a->row[i] & ~(cbit | cbit << d | cbit >> d);
+        a->row[i] = x;
+        empty |= !x;
+        single[0] |= (x & (x - 1)) ? 0 : bit(i);
+    }
+    for (uint64_t m = a->open_cols; m; m &= m - 1) {
+        int i = __builtin_ctzll(m), d = i > c ? i - c : c - i;
+        uint64_t x = a->col[i] & ~(rbit | rbit << d | rbit >> d);
+        a->col[i] = x;
+        empty |= !x;
+        single[1] |= (x & (x - 1)) ? 0 : bit(i);
+    }
+    return !empty;
+}
+
+/* Fills every open line left with one square, until none is. Returns 0 at a dead end. */
+static inline __attribute__((always_inline)) int settle(node *a, uint64_t single[2])
+{
+    for (;;) {
+        uint64_t rows = single[0] & a->open_rows, cols = single[1] & a->open_cols;
+        int r, c;
+        if (rows) {
+            r = __builtin_ctzll(rows);
+            c = __builtin_ctzll(a->row[r]);
+        } else if (cols) {
+            c = __builtin_ctzll(cols);
+            r = __builtin_ctzll(a->col[c]);
+        } else {
+            return 1;
+        }
+        if (!place(a, r, c, single))
+            return 0;
+    }
+}
+
+/* ---- Branching ------------------------------------------------------------------------- */
+
+/* Chooses the open line of L->at with the fewest open squares (ties broken at random when
+ * randomizing, else the first row, then the first column), and the order of its squares. */
+static inline __attribute__((always_inline)) void choose(finder *f, level *L)
+{
+    const node *a = &L->at;
+    int best = 0, fewest = NQ_MAX_N + 1, ties = 0;
+    for (uint64_t m = a->open_rows; m; m &= m - 1) {
+        int i = __builtin_ctzll(m), k = __builtin_popcountll(a->row[i]);
+        if (k < fewest)
+            best = i, fewest = k, ties = 1;
+        else if (k == fewest && f->randomize && below(f, ++ties) == 0)
+            best = i;
+    }
+    for (uint64_t m = a->open_cols; m; m &= m - 1) {
+        int i = __builtin_ctzll(m), k = __builtin_popcountll(a->col[i]);
+        if (k < fewest)
+            best = NQ_MAX_N + i, fewest = k, ties = 1;
+        else if (k == fewest && f->randomize && below(f, ++ties) == 0)
+            best = NQ_MAX_N + i;
+    }
+    uint64_t squares = best < NQ_MAX_N ? a->row[best] : a->col[best - NQ_MAX_N];
+    L->line = best;
+    L->next = 0;
+    L->count = 0;
+    for (; squares; squares &= squares - 1)
+        L->order[L->count++] = (int8_t)__builtin_ctzll(squares);
+    for (int i = L->count - 1; f->randomize && i > 0; i--) {
+        int j = below(f, i + 1);
+        int8_t t = L->order[i];
+        L->order[i] = L->order[j];
+        L->order[j] = t;
+    }
+}
+
+/* One descent from the root, depth first, until a completion, the end of the tree, the end of
+ * the budget or the stop flag. */
+static inline __attribute__((always_inline)) int descend(finder *f)
+{
+    level *L = f->stack;
+    L->at = f->root;
+    choose(f, L);
+    for (;;) {
+        if (L->next == L->count) {
+            if (L == f->stack)
+                return EXHAUSTED;
+            L--;
+            continue;
+        }
+        int other = L->order[L->next++];
+        int r = L->line < NQ_MAX_N ? L->line : other;
+        int c = L->line < NQ_MAX_N ? other : L->line - NQ_MAX_N;
+        if (++f->nodes >= f->budget)
+            return OVER_BUDGET;
+        if ((f->nodes & 1023) == 0 && f->stop && *f->stop)
+            return STOPPED;
+        level *child = L + 1;
+        uint64_t single[2] = { 0, 0 };
+        child->at = L->at;
+        if (!place(&child->at, r, c, single) || !settle(&child->at, single))
+            continue;
+        if (!child->at.open_rows) {
+            f->found = child->at.queen;
+            return FOUND;
+        }
+        choose(f, child);
+        L = child;
+    }
+}
+
+/* The descent built twice: choose() counts bits on every node. */
+static int descend_plain(finder *f)
+{
+    return descend(f);
+}
+
+__attribute__((target("popcnt"))) static int descend_popcnt(finder *f)
+{
+    return descend(f);
+}
+
+/* ---- Restarts -------------------------------------------------------------------------- */
+
+/* Term i (from 1) of Luby's sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... */
+static uint64_t luby(uint64_t i)
+{
+    for (;;) {
+        uint64_t k = 1;
+        while ((UINT64_C(1) << k) - 1 < i)
+            k++;
+        if (i == (UINT64_C(1) << k) - 1)
+            return UINT64_C(1) << (k - 1);
+        i -= (UINT64_C(1) << (k - 1)) - 1;
+    }
+}
+
+/* Compiles search into the settled root node. Returns 0 if that already finds a dead end. */
+static int make_root(const nq_search *search, node *a)
+{
+    int n = search->n;
+    uint64_t single[2] = { 0, 0 };
+    memset(a, 0, sizeof *a);
+    a->open_rows = a->open_cols = search->full;
+    for (int r = 0; r < n; r++) {
+        a->queen[r] = -1;
+        a->row[r] = search->allow[r] & search->full;
+        for (uint64_t m = a->row[r]; m; m &= m - 1)
+            a->col[__builtin_ctzll(m)] |= bit(r);
+    }
+    for (int i = 0; i < n; i++) {
+        if (!a->row[i] || !a->col[i])
+            return 0;
+        single[0] |= (a->row[i] & (a->row[i] - 1)) ? 0 : bit(i);
+        single[1] |= (a->col[i] & (a->col[i] - 1)) ? 0 : bit(i);
+    }
+    return settle(a, single);
+}
+
+nq_status nq_find_completion(const nq_search *search, const nq_find_limits *limits,
+                             int8_t *cols)
+{
+    if (!search || !limits || !cols || search->n < 1 || search->n > NQ_MAX_N)
+        return NQ_ERR_ARGUMENT;
+    finder *f = malloc(sizeof *f);
+    if (!f)
+        return NQ_ERR_NOMEM;
+    f->stop = limits->stop;
+    f->nodes = 0;
+    f->random = limits->seed ? limits->seed : UINT64_C(0x9E3779B97F4A7C15);
+    int result = make_root(search, &f->root) ? OVER_BUDGET : EXHAUSTED;
+    if (result != EXHAUSTED && !f->root.open_rows) {
+        f->found = f->root.queen;
+        result = FOUND;
+    }
+    int popcnt = (__builtin_cpu_init(), __builtin_cpu_supports("popcnt"));
+    for (uint64_t i = 1; result == OVER_BUDGET; i++) {
+        uint64_t max = limits->max_nodes ? limits->max_nodes : UINT64_MAX;
+        if (f->nodes >= max || (f->stop && *f->stop)) {
+            result = STOPPED;
+            break;
+        }
+        /* The first descent without a seed makes plain choices; the restarts never do. */
+        f->randomize = limits->seed || i > 1;
+        uint64_t step = LUBY_UNIT * luby(i);
+        f->budget = max - f->nodes > step ? f->nodes + step : max;
+        result = popcnt ? descend_popcnt(f) : descend_plain(f);
+    }
+    if (result == FOUND)
+        memcpy(cols, f->found, (size_t)search->n);
+    free(f);
+    return result == FOUND ? NQ_OK : result == EXHAUSTED ? NQ_ERR_NO_SOLUTION : NQ_ERR_STOPPED;
+}
+
+/* SplitMix64's finalizer: seeds 1, 2, 3 ... give unrelated streams, and none gives 0. */
+static uint64_t mix_seed(uint64_t x)
+{
+    x += UINT64_C(0x9E3779B97F4A7C15);
+    x = (x ^ x >> 30) * UINT64_C(0xBF58476D1CE4E5B9);
+    x = (x ^ x >> 27) * UINT64_C(0x94D049BB133111EB);
+    x ^= x >> 31;
+    return x ? x : 1;
+}
+
+nq_status nq_complete(const nq_board *board, const nq_complete_options *options, int8_t *cols)
+{
+    if (!board || !cols)
+        return NQ_ERR_ARGUMENT;
+    nq_search search;
+    nq_status status = nq_search_compile(board, &search);
+    if (status)
+        return status;
+    nq_find_limits limits = { 0, 0, NULL };
+    if (options) {
+        limits.seed = options->random ? mix_seed(options->seed) : 0;
+        limits.stop = options->stop;
+    }
+    return nq_find_completion(&search, &limits, cols);
+}
