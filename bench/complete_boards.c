@@ -8,11 +8,15 @@
  * for COUNT boards (default 60), and prints one line per board: its name, n, placed queens, bad
  * squares and how it was made. Fixed seeds: the same boards every time.
  *
- * Board i has a side n from 20 to 64 and up to n/2 placed queens. Even boards keep queens of a
- * random solution (nq_random_solution with seed i + 1, what `nqueens one N --random --seed S`
- * prints) and have bad squares off that solution: a completion exists. Odd boards place queens
- * at random squares none of whose lines is taken, and bad squares anywhere: often there is no
- * completion. Bad squares have a density of 0 to 4 %.
+ Boards come in three kinds, by i mod 5:
+ *  - 0, 1: a side n from 20 to 64; up to n/2 queens of a random solution (nq_random_solution
+ *    with seed i + 1, what `nqueens one N --random --seed S` prints), bad squares off that
+ *    solution (density 0 to 4 %): a completion exists.
+ *  - 2, 3: a side n from 20 to 64; n/3 to n/2 queens on random squares none of whose lines is
+ *    taken, bad squares anywhere (0 to 4 %): there may be no completion.
+ *  - 4: a side n from 20 to 32; the top n/3 or so rows filled as the first solution's search
+ *    fills them, each queen in the leftmost column free (no bad squares): the questions a
+ *    lexicographic search asks a completion oracle, hard to answer when the answer is no.
  *
  * The CNF has variable r * n + c + 1 for a queen on (r, c): a queen in every row, and, though it
  * follows, in every column (without it a SAT solver must rediscover the pigeonhole principle,
@@ -47,27 +51,33 @@ static int attack(int r1, int c1, int r2, int c2)
 static void make_board(int i, nq_board *b, const char **kind)
 {
     uint64_t state = UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(i + 1);
-    int n = 20 + below(&state, 45), queens = below(&state, n / 2 + 1);
-    int percent = below(&state, 5);
+    int n = i % 5 == 4 ? 20 + i / 5 % 13 : 20 + below(&state, 45);
+    int queens = below(&state, n / 2 + 1), percent = below(&state, 5);
     int32_t sol[NQ_MAX_N];
     nq_board_init(b, n);
-    if (i % 2 == 0) {
-        *kind = "from a solution";
+    if (i % 5 < 2) {
+        *kind = "solution";
         nq_random_solution((uint32_t)n, (uint64_t)i + 1, sol);
         for (int placed = 0; placed < queens;) {
             int r = below(&state, n);
             if (b->queen[r] < 0)
                 placed += nq_board_place(b, r, sol[r]) == NQ_OK;
         }
-    } else {
-        *kind = "at random";
+    } else if (i % 5 < 4) {
+        *kind = "random";
         queens = n / 3 + below(&state, n / 2 - n / 3 + 1);
         for (int tries = 0, placed = 0; placed < queens && tries < 100000; tries++)
             placed += nq_board_place(b, below(&state, n), below(&state, n)) == NQ_OK;
+    } else {
+        *kind = "first";
+        for (int r = 0, rows = n / 3 + i / 5 % 2; r < rows; r++)
+            for (int c = 0; c < n && nq_board_place(b, r, c) != NQ_OK; c++)
+                ;
+        return;
     }
     for (int r = 0; r < n; r++)
         for (int c = 0; c < n; c++)
-            if (below(&state, 100) < percent && !(i % 2 == 0 && sol[r] == c))
+            if (below(&state, 100) < percent && !(i % 5 < 2 && sol[r] == c))
                 nq_board_block(b, r, c);
 }
 
