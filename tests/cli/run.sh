@@ -353,6 +353,9 @@ check "one --board" 0 "3 1 4 2" "" -- one --board "$c1"
 check "one --board board format" 0 "$(printf '..Q.\nQ...\n...Q\n.Q..')" "" -- one --board "$c1" --format board
 check "one --board --random" 0 "3 1 4 2" "" -- one --board "$c1" --random --seed 9
 check "one --board stdin" 0 "3 1 4 2" "" "$c1" -- one --board -
+"$nq" one --board "$c1" --format svg >"$tmp/c1.svg"
+[ "$(grep -c 'href="#bad"' "$tmp/c1.svg")" -eq 1 ] && [ "$(grep -c 'href="#queen"' "$tmp/c1.svg")" -eq 4 ]
+expect_true "one --board svg: four queens, the bad square crossed out" $?
 c2=$(board 'Q...\n....\n....\n....\n' c2)
 check "one --board none" 1 "" "nqueens: $c2: the board has no completion" -- one --board "$c2"
 check "one --board none, random" 1 "" "nqueens: $c2: the board has no completion" -- one --board "$c2" --random
