@@ -14,3 +14,11 @@ bench: $(LEXFIRST)
 $(LEXFIRST): bench/lexfirst.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(CFLAGS) $< -o $@
+
+# The completion benchmark's boards (bench/complete.sh).
+COMPLETE_BOARDS = $(BUILD)/bench/complete_boards
+bench: $(COMPLETE_BOARDS)
+
+$(COMPLETE_BOARDS): bench/complete_boards.c $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< $(STATIC) -o $@ $(LDLIBS_ALL)

@@ -46,7 +46,8 @@ typedef enum nq_status {
     NQ_ERR_OVERFLOW,  /* a count does not fit its type */
     NQ_ERR_STOPPED,   /* a callback asked to stop */
     NQ_ERR_END,       /* a reader has no more input (not a failure) */
-    NQ_ERR_NO_SOLUTION,  /* the board has no solution at all (n = 2 or 3) */
+    NQ_ERR_NO_SOLUTION,  /* the board has no solution at all (n = 2 or 3, or a board
+                            nq_complete proved has no completion) */
     NQ_ERR_MEMORY_LIMIT  /* the method would need more memory than it was allowed */
 } nq_status;
 
@@ -483,6 +484,30 @@ nq_status nq_random_solution(uint32_t n, uint64_t seed, int32_t *cols);
  * may be NULL. The solution does not depend on stop: same n and seed, same solution. */
 nq_status nq_random_solution_stop(uint32_t n, uint64_t seed, volatile const sig_atomic_t *stop,
                                   int32_t *cols);
+
+/* ------------------------------------------------------------------------------------------- */
+/* One completion of a board                                                                     */
+/* ------------------------------------------------------------------------------------------- */
+
+/* How to look for a completion. Every field may be zero. */
+typedef struct nq_complete_options {
+    int random;        /* nonzero: random choices, so that each seed gives its own completion */
+    uint64_t seed;     /* with random: the seed; the same seed gives the same completion */
+    /* When *stop becomes nonzero (a signal handler may set it), the search gives up within a
+     * millisecond or so. NULL: never. */
+    volatile const sig_atomic_t *stop;
+} nq_complete_options;
+
+/* Finds one completion of board (as nq_count defines them: a queen in every row, none on a bad
+ * square, none attacking another, every placed queen kept), or proves there is none. The search
+ * is made for finding: it fills the row or column with the fewest open squares, fills forced
+ * lines at once, and restarts with random choices and growing budgets; it is complete, but the
+ * problem is NP-complete, so some boards may take long. options may be NULL (plain choices).
+ * Without random, the same board always gives the same completion. Fills cols[0..n-1] (0-based
+ * columns) and returns NQ_OK; or returns NQ_ERR_NO_SOLUTION (proved: the board has no
+ * completion), NQ_ERR_STOPPED (*options->stop became nonzero), NQ_ERR_ATTACK, NQ_ERR_BLOCKED or
+ * NQ_ERR_SIZE (a malformed board value), NQ_ERR_ARGUMENT or NQ_ERR_NOMEM. Thread-safe. */
+nq_status nq_complete(const nq_board *board, const nq_complete_options *options, int8_t *cols);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Reading and verifying solutions                                                               */

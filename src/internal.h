@@ -223,14 +223,18 @@ void nq_transform_square(int n, enum nq_symmetry sym, int row, int col, int *out
 
 /* Limits of a completion search. */
 typedef struct nq_find_limits {
-    uint64_t seed;          /* 0: deterministic choices; else randomized, reproducible per seed */
+    uint64_t seed;          /* 0: plain choices in the first descent, then a fixed random stream;
+                               else random choices throughout, reproducible per seed */
     uint64_t max_nodes;     /* give up after about this many search nodes (0: no limit) */
     nq_stop stop;           /* give up when it is requested */
 } nq_find_limits;
 
 /* Finds a completion of search from its root state: a queen in every row on a square allow[]
- * offers, none attacking another. Returns NQ_OK with cols[0..n-1] filled, NQ_ERR_NO_SOLUTION
- * when there is none (proved), NQ_ERR_STOPPED when the limits ran out first. */
+ * offers, none attacking another (complete.c). Any allow masks will do: a row offering one
+ * square is a placed queen. Returns NQ_OK with cols[0..n-1] filled, NQ_ERR_NO_SOLUTION when
+ * there is none (proved), NQ_ERR_STOPPED when the limits ran out first, NQ_ERR_ARGUMENT or
+ * NQ_ERR_NOMEM (it allocates about 160 KiB once). The same search and limits give the same
+ * answer. Thread-safe. */
 nq_status nq_find_completion(const nq_search *search, const nq_find_limits *limits,
                              int8_t *cols);
 

@@ -634,6 +634,52 @@ expect_true "one 100 svg renders" $?
 [ "$(grep -c 'href="#bad"' "$tmp/b.svg")" -eq 1 ] && rsvg-convert "$tmp/b.svg" -o "$tmp/b.png"
 expect_true "board svg crosses the bad square" $?
 
+# ---- one completion of a board (one --board) ------------------------------------------------
+c1=$(board '.*..\n....\n....\n....\n' c1)   # of the two 4 x 4 solutions, only 3 1 4 2 is left
+check "one --board" 0 "3 1 4 2" "" -- one --board "$c1"
+check "one --board board format" 0 "$(printf '..Q.\nQ...\n...Q\n.Q..')" "" -- one --board "$c1" --format board
+check "one --board --random" 0 "3 1 4 2" "" -- one --board "$c1" --random --seed 9
+check "one --board stdin" 0 "3 1 4 2" "" "$c1" -- one --board -
+"$nq" one --board "$c1" --format svg >"$tmp/c1.svg"
+[ "$(grep -c 'href="#bad"' "$tmp/c1.svg")" -eq 1 ] && [ "$(grep -c 'href="#queen"' "$tmp/c1.svg")" -eq 4 ]
+expect_true "one --board svg: four queens, the bad square crossed out" $?
+c2=$(board 'Q...\n....\n....\n....\n' c2)
+check "one --board none" 1 "" "nqueens: $c2: the board has no completion" -- one --board "$c2"
+check "one --board none, random" 1 "" "nqueens: $c2: the board has no completion" -- one --board "$c2" --random
+check "one --board none, stdin" 1 "" "nqueens: <stdin>: the board has no completion" "$c2" -- one --board -
+check "one --board error" 2 "" "nqueens: $e1:2:4: row has 3 squares; expected 4" -- one --board "$e1"
+check "one --board attacking" 2 "" "nqueens: $e6:3:3: this queen attacks the queen in row 1, column 1" -- one --board "$e6"
+check "one N and board" 2 "" "nqueens: one: give a size N or --board FILE, not both" -- one 4 --board "$c1"
+check "one --board missing file" 2 "" "nqueens: $tmp/none: No such file or directory" -- one --board "$tmp/none"
+# A 40 x 40 board with two queens and a pattern of bad squares: each completion found must pass
+# verify, keep the queens and avoid the bad squares; seeds reproduce and vary.
+awk 'BEGIN { for (r = 0; r < 40; r++) { s = ""; for (c = 0; c < 40; c++) s = s (r == 3 && c == 7 ? "Q" : r == 20 && c == 30 ? "Q" : (r * 7 + c * 3) % 11 == 0 && c != 7 && c != 30 ? "*" : "."); print s } }' >"$tmp/c40"
+for seed in 1 2 3; do
+    "$nq" one --board "$tmp/c40" --random --seed "$seed" >"$tmp/c40.$seed"
+done
+"$nq" one --board "$tmp/c40" --random --seed 2 >"$tmp/c40.again"
+check "one --board 40: verify" 0 "1 of 1 solutions valid" "" "$tmp/c40.1" -- verify
+cmp -s "$tmp/c40.2" "$tmp/c40.again" && ! { cmp -s "$tmp/c40.1" "$tmp/c40.2" && cmp -s "$tmp/c40.2" "$tmp/c40.3"; } &&
+    awk 'NR == FNR { for (c = 1; c <= 40; c++) { ch = substr($0, c, 1); if (ch == "Q") q[NR] = c; if (ch == "*") bad[NR, c] = 1 }; next }
+         { for (r = 1; r <= NF; r++) if ((r in q && $r != q[r]) || ((r, $r) in bad)) exit 1 }' "$tmp/c40" "$tmp/c40.1" "$tmp/c40.2" "$tmp/c40.3"
+expect_true "one --board --random: reproducible, varied, queens kept, bad squares avoided" $?
+# The lexicographically first placement of the top 24 rows of 64: no completion is known in
+# under minutes. SIGINT ends the search quietly.
+awk 'BEGIN { split("1 3 5 2 4 9 11 13 15 6 8 19 7 22 10 25 27 29 31 12 14 35 37 39", q, " ");
+             for (r = 1; r <= 64; r++) { s = ""; for (c = 1; c <= 64; c++) s = s (q[r] == c ? "Q" : "."); print s } }' >"$tmp/hard"
+"$nq" one --board "$tmp/hard" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+compare "one --board interrupted" 130 $? "" "" "one --board hard, SIGINT"
+"$nq" one --board "$tmp/hard" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.3
+kill -TERM "$pid"
+wait "$pid"
+compare "one --board terminated" 143 $? "" "" "one --board hard, SIGTERM"
+
 # ---- runtime failures and help ------------------------------------------------------------
 "$nq" solve 14 >/dev/full 2>"$tmp/err"
 code=$?; : >"$tmp/out"

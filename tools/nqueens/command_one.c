@@ -1,5 +1,6 @@
 /*
- * command_one.c - `nqueens one`: one solution of any size, explicit or random, streamed.
+ * command_one.c - `nqueens one`: one solution of any size, explicit or random, streamed; or one
+ * completion of a board (--board).
  */
 #include <getopt.h>
 #include <signal.h>
@@ -10,10 +11,16 @@
 
 static const char help[] =
     "Usage: nqueens one N [--random [--seed S]] [--format F]\n"
-    "Print one solution of the N x N board (1 <= N <= 2147483647; N = 2 and 3 have none).\n"
+    "       nqueens one --board FILE [--random [--seed S]] [--format F]\n"
+    "Print one solution of the N x N board (1 <= N <= 2147483647; N = 2 and 3 have none), or one\n"
+    "completion of the board in FILE ('-' for stdin), or prove it has none.\n"
     "\n"
+    "  -b, --board FILE  complete this board ('.' free, '*' bad, 'Q' queen; N <= 64): a search\n"
+    "                    that fills the row or column with the fewest open squares first and\n"
+    "                    restarts with random choices; same board, same completion\n"
     "  -r, --random      a random solution found by local search (N <= 100000000), instead of\n"
-    "                    the explicit construction (linear time, streamed: any N the disk holds)\n"
+    "                    the explicit construction (linear time, streamed: any N the disk holds);\n"
+    "                    with --board, a random completion\n"
     "  -S, --seed S      seed of the random search (default 1): same seed, same solution\n"
     "  -f, --format F    cols: each row's 1-based column on one line (default)\n"
     "                    board: N lines of 'Q' and '.' (N <= 1000)\n"
@@ -21,8 +28,9 @@ static const char help[] =
     "                    svg: an SVG picture (N <= 1000)\n"
     "  -h, --help        show this help\n"
     "\n"
-    "Exit codes: 0 success, 1 no solution exists or output not written, 2 bad input,\n"
-    "130/143 a random search stopped by Ctrl-C (SIGINT) or SIGTERM (nothing printed).\n";
+    "Exit codes: 0 success, 1 no solution exists (for --board: the board has no completion) or\n"
+    "output not written, 2 bad input, 130 or 143 a search stopped by SIGINT or SIGTERM\n"
+    "(nothing printed).\n";
 
 #define RANDOM_MAX_N 100000000
 #define BOARD_MAX_N 1000
@@ -116,9 +124,65 @@ static int check_format(nq_format format, long long n)
     return 0;
 }
 
+/* Set by SIGINT or SIGTERM during a completion search: the signal's number. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int signo)
+{
+    stop_signal = signo;
+}
+
+/* Writes a completion of board in format: pictures show its bad squares. */
+static void write_completion(const int32_t *cols, const nq_board *board, nq_format format)
+{
+    int n = board->n;
+    char *p;
+    if (format == NQ_FORMAT_UNICODE) {
+        p = out_reserve(nq_unicode_max_bytes(n));
+        out_commit(nq_picture_unicode(n, cols, board, p));
+    } else if (format == NQ_FORMAT_SVG) {
+        out_commit(nq_svg_begin(n, 1, out_reserve(2048)));
+        p = out_reserve(nq_svg_max_bytes(n, board));
+        out_commit(nq_svg_board(n, cols, board, 0, 1, p));
+        out_commit(nq_svg_end(out_reserve(16)));
+    } else {
+        write_solution(cols, (uint32_t)n, format);
+    }
+}
+
+/* `one --board FILE`: a completion of the board in path, or the proof that it has none (exit
+ * 1). SIGINT and SIGTERM end the search quietly, with 128 + the signal's number. */
+static int complete_board(const char *path, int random, long long seed, nq_format format)
+{
+    nq_board board;
+    int code = read_board(path, &board);
+    if (code || (code = check_format(format, board.n)))
+        return code;
+    struct sigaction action = { 0 };
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    nq_complete_options options = { random, (uint64_t)seed, &stop_signal };
+    int8_t cols[NQ_MAX_N];
+    nq_status status = nq_complete(&board, &options, cols);
+    if (status == NQ_ERR_STOPPED)
+        return 128 + stop_signal;
+    if (status == NQ_ERR_NO_SOLUTION)
+        return fail(EXIT_FAILURE_, "%s: the board has no completion", display_name(path));
+    if (status)
+        return fail(EXIT_FAILURE_, "one: %s", nq_strerror(status));
+    int32_t wide[NQ_MAX_N];
+    for (int r = 0; r < board.n; r++)
+        wide[r] = cols[r];
+    write_completion(wide, &board, format);
+    return out_close();
+}
+
 int command_one(int argc, char **argv)
 {
     static const struct option options[] = {
+        { "board", required_argument, NULL, 'b' },
         { "random", no_argument, NULL, 'r' },
         { "seed", required_argument, NULL, 'S' },
         { "format", required_argument, NULL, 'f' },
@@ -126,11 +190,13 @@ int command_one(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     nq_format format = NQ_FORMAT_COLS;
+    const char *board_path = NULL;
     long long seed = 1, n = 0;
     int random = 0, code = reject_negative_numbers("one", argc, argv), c;
     opterr = 0;
-    while (!code && (c = getopt_long(argc, argv, ":rS:f:h", options, NULL)) != -1) {
+    while (!code && (c = getopt_long(argc, argv, ":b:rS:f:h", options, NULL)) != -1) {
         switch (c) {
+        case 'b': board_path = optarg; break;
         case 'r': random = 1; break;
         case 'S': code = parse_int(optarg, "seed S", 0, INT64_MAX, &seed); break;
         case 'f':
@@ -142,6 +208,10 @@ int command_one(int argc, char **argv)
         default: return fail_option("one", c, optopt, argv[optind - 1]);
         }
     }
+    if (!code && board_path && optind < argc)
+        code = fail(EXIT_USAGE, "one: give a size N or --board FILE, not both");
+    if (!code && board_path)
+        return complete_board(board_path, random, seed, format);
     if (!code && optind + 1 < argc)
         code = fail(EXIT_USAGE, "one: unexpected argument '%s'", argv[optind + 1]);
     if (!code && optind == argc)

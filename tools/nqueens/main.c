@@ -15,7 +15,8 @@ static const char usage[] =
     "                           --method join|backtrack: how)\n"
     "  estimate N | --board F   estimate the work and time of a count before running it\n"
     "  solve N | --board FILE   list the solutions (--format board|leetcode|cols|unicode|svg)\n"
-    "  one N                    print one solution, for any N (--random: a random one)\n"
+    "  one N | --board FILE     print one solution, for any N (--random: a random one), or\n"
+    "                           one completion of the board, or say it has none\n"
     "  uva                      answer UVa 11195 input read from stdin\n"
     "  verify [FILE]            check solutions in the cols or board format\n"
     "  check FILE               recount units of a count's checkpoint and compare them with\n"
@@ -27,11 +28,12 @@ static const char usage[] =
     "Exit codes:\n"
     "  0  success\n"
     "  1  runtime failure: output or checkpoint not written, an invalid solution found by\n"
-    "     verify, a record contradicted by check, no solution to show (one 2, one 3), more\n"
-    "     memory needed than --max-memory allows\n"
+    "     verify, a record contradicted by check, no solution to show (one 2, one 3, a board\n"
+    "     with no completion), more memory needed than --max-memory allows\n"
     "  2  bad input: unknown command or option, bad number, bad board or UVa text, a\n"
     "     checkpoint made for another problem, damaged, not a regular file or in use\n"
-    "  130, 143  a count stopped by SIGINT or SIGTERM (its checkpoint saved)\n"
+    "  130, 143  stopped by SIGINT or SIGTERM: a count after saving its checkpoint, a\n"
+    "            listing or a search at once\n"
     "A closed pipe ends a command quietly, as SIGPIPE does.\n";
 
 int main(int argc, char **argv)
