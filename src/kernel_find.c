@@ -18,7 +18,9 @@
  */
 #include "internal.h"
 
-#define POLL_MASK 4095   /* nodes between looks at the stop request */
+#define POLL_MASK 4095           /* nodes between looks at the stop request */
+#define FIRST_INSTALLMENT 2000   /* nq_kernel_find_any's first run; they double */
+#define SEEDED_SHARE 4           /* its seeded runs get this share of the plain runs' nodes */
 
 /* The free squares of open row r. */
 static inline uint64_t row_free(const nq_search *search, int r, uint64_t cols, nq_u128_bits up,
@@ -189,4 +191,24 @@ nq_status nq_kernel_find(const nq_search *search, const nq_find_limits *limits, 
     nq_finder_init(&f, search, limits->seed);
     return nq_finder_run(&f, limits->max_nodes ? limits->max_nodes : UINT64_MAX, &limits->stop,
                          cols);
+}
+
+nq_status nq_kernel_find_any(const nq_search *search, const nq_find_limits *limits, int8_t *cols)
+{
+    nq_finder plain;
+    nq_finder_init(&plain, search, limits->seed);
+    uint64_t most = limits->max_nodes ? limits->max_nodes : UINT64_MAX;
+    for (uint64_t step = FIRST_INSTALLMENT, spent = 0; spent < most; spent += step, step *= 2) {
+        if (step > most - spent)
+            step = most - spent;
+        nq_status status = nq_finder_run(&plain, step, &limits->stop, cols);
+        if (status == NQ_ERR_STOPPED && !nq_stop_requested(&limits->stop)) {
+            nq_find_limits seeded = { (limits->seed ^ (spent + step)) | 1,
+                                      step / SEEDED_SHARE, limits->stop };
+            status = nq_kernel_find(search, &seeded, cols);
+        }
+        if (status != NQ_ERR_STOPPED || nq_stop_requested(&limits->stop))
+            return status;
+    }
+    return NQ_ERR_STOPPED;
 }

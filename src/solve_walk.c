@@ -15,8 +15,6 @@
 
 #define PROBES 8                  /* Knuth probes per estimate of a subtree's size */
 #define SMALL_TREE 50000.0        /* squares to try below which the plain kernel lists a subtree */
-#define ORACLE_FIRST_NODES 2000   /* the first installment of a question's nodes; they double */
-#define RANDOM_SHARE 4            /* the seeded runs get this share of the plain runs' nodes */
 
 /* A walk in progress. */
 typedef struct walker {
@@ -52,11 +50,7 @@ static double tree_size(walker *k, const nq_search *search, nq_state s)
 }
 
 /* Whether the rows above s.row, placed as k->placed says, can be completed from state s:
- * 1 yes, 0 no, -1 not known within about budget nodes. The search of kernel_find.c runs in
- * doubling installments, and between two of them a seeded run of it, a quarter as long, starts
- * afresh elsewhere: the plain order proves emptiness fastest but has heavy tails in finding,
- * which the seeded runs cut (on the first solutions of the 30 to 35 boards, a quarter share
- * takes 0.8 of the instructions that equal shares take). */
+ * 1 yes, 0 no, -1 not known within about budget nodes. */
 static int completable(walker *k, const nq_search *search, nq_state s, uint64_t budget)
 {
     nq_search rest = *search;
@@ -67,21 +61,9 @@ static int completable(walker *k, const nq_search *search, nq_state s, uint64_t 
         rest.allow[r] &= ~(s.cols | s.d1 << d | s.d2 >> d);
     }
     int8_t cols[NQ_MAX_N];
-    nq_finder plain;
-    nq_finder_init(&plain, &rest, 0);
-    const nq_stop *stop = &k->walk->stop;
-    for (uint64_t step = ORACLE_FIRST_NODES, spent = 0; spent < budget; spent += step, step *= 2) {
-        nq_status status = nq_finder_run(&plain, step, stop, cols);
-        if (status == NQ_ERR_STOPPED) {
-            nq_find_limits random = { spent + step, step / RANDOM_SHARE, *stop };
-            status = nq_kernel_find(&rest, &random, cols);
-        }
-        if (status != NQ_ERR_STOPPED)
-            return status == NQ_OK ? 1 : 0;
-        if (nq_stop_requested(stop))
-            break;
-    }
-    return -1;
+    nq_find_limits limits = { 0, budget, k->walk->stop };
+    nq_status status = nq_kernel_find_any(&rest, &limits, cols);
+    return status == NQ_OK ? 1 : status == NQ_ERR_NO_SOLUTION ? 0 : -1;
 }
 
 static nq_status walk_from(walker *k, const nq_search *search, nq_state s)

@@ -47,7 +47,8 @@ static nq_status find(const nq_search *search, uint64_t seed, uint64_t installme
 }
 
 /* On random boards with bad squares and placed queens, n <= 11: a completion exactly when the
- * reference counts one, and a valid one, whatever the seed and the installments. */
+ * reference counts one, and a valid one, whatever the seed and the installments, and from the
+ * installments with seeded runs between them (nq_kernel_find_any). */
 static void agrees_with_the_reference(void **state)
 {
     (void)state;
@@ -63,10 +64,12 @@ static void agrees_with_the_reference(void **state)
             continue;
         int exists = ref_count(&b) > 0;
         found += exists, none += !exists;
-        static const uint64_t seeds[] = { 0, 1, 77 }, installments[] = { 0, 1, 5 };
-        for (int k = 0; k < 3; k++) {
+        static const uint64_t seeds[] = { 0, 1, 77, 0, 5 }, installments[] = { 0, 1, 5, 0, 0 };
+        for (int k = 0; k < 5; k++) {
             int8_t cols[NQ_MAX_N];
-            nq_status status = find(&search, seeds[k], installments[k], cols);
+            nq_find_limits limits = { seeds[k], 0, { NULL, NULL } };
+            nq_status status = k < 3 ? find(&search, seeds[k], installments[k], cols)
+                                     : nq_kernel_find_any(&search, &limits, cols);
             assert_int_equal(status, exists ? NQ_OK : NQ_ERR_NO_SOLUTION);
             if (exists)
                 assert_true(is_completion(&search, cols));
