@@ -103,13 +103,6 @@ static double seconds_since(const struct timespec *start)
     return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9;
 }
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int signo)
-{
-    stop_signal = signo;
-}
-
 /* Ends the job on SIGINT or SIGTERM (mpirun forwards Ctrl-C as SIGTERM, and kills the other
  * ranks): the checkpoint synced with whole records only, since records are appended under the
  * lock taken here, and a word on what is saved. Does not return. */
@@ -181,9 +174,7 @@ int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_resul
     d.batch = units / (64 * (size_t)ranks) + 1;
     pthread_mutex_init(&d.lock, NULL);
     atomic_init(&d.local_running, 1);
-    struct sigaction action = { .sa_handler = on_signal };
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    catch_stop_signals();
     pthread_t local;
     if (pthread_create(&local, NULL, count_locally, &d))
         code = fail(EXIT_FAILURE_, "count: could not start a thread");

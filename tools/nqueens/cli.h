@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <signal.h>
+
 #include "nqueens.h"
 
 /* Exit codes, documented in the README and in `nqueens --help`. */
@@ -63,6 +65,12 @@ void out_puts(const char *text);        /* a string, through the buffer */
 void out_flush(void);                   /* writes out what the buffer holds now */
 int out_failed(void);                   /* whether a write has failed */
 int out_close(void);                    /* flushes; returns 0 or EXIT_FAILURE_ after a message */
+
+/* Set by SIGINT or SIGTERM once catch_stop_signals has run: the signal's number (stop.c). The
+ * long commands pass it to the library as their stop request. */
+extern volatile sig_atomic_t stop_signal;
+void catch_stop_signals(void);     /* from now on SIGINT and SIGTERM set stop_signal */
+void release_stop_signals(void);   /* from now on they end the process again */
 
 /* The commands. Each takes its own argv (argv[0] is the command name) and returns an exit
  * code. */

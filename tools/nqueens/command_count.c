@@ -54,13 +54,6 @@ static const char help[] =
 /* Seconds between syncs of the checkpoint file. */
 #define SYNC_SECONDS 2.0
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int signo)
-{
-    stop_signal = signo;
-}
-
 /* A count in progress: what the callbacks need. */
 typedef struct count_run {
     checkpoint_file *checkpoint;  /* NULL without --checkpoint */
@@ -305,9 +298,7 @@ int command_count(int argc, char **argv)
             close(subtotals_fd);
         return code ? code : EXIT_FAILURE_;
     }
-    struct sigaction action = { .sa_handler = on_signal };
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    catch_stop_signals();
     nq_count_result result;
     code = run_plan(plan, &o, &cp, subtotals_fd, &result);
     nq_plan_free(plan);

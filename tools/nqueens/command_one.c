@@ -35,23 +35,13 @@ static const char help[] =
 #define RANDOM_MAX_N 100000000
 #define BOARD_MAX_N 1000
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int signo)
-{
-    stop_signal = signo;
-}
-
 /* The random solution, stopped quietly by SIGINT or SIGTERM (then NQ_ERR_STOPPED). The
  * handlers are only there while it searches: writing the solution out dies as usual. */
 static nq_status random_solution(uint32_t n, uint64_t seed, int32_t *cols)
 {
-    struct sigaction action = { .sa_handler = on_signal }, old_int, old_term;
-    sigaction(SIGINT, &action, &old_int);
-    sigaction(SIGTERM, &action, &old_term);
+    catch_stop_signals();
     nq_status status = nq_random_solution_stop(n, seed, &stop_signal, cols);
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    release_stop_signals();
     return status;
 }
 
@@ -124,14 +114,6 @@ static int check_format(nq_format format, long long n)
     return 0;
 }
 
-/* Set by SIGINT or SIGTERM during a completion search: the signal's number. */
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop_signal(int signo)
-{
-    stop_signal = signo;
-}
-
 /* Writes a completion of board in format: pictures show its bad squares. */
 static void write_completion(const int32_t *cols, const nq_board *board, nq_format format)
 {
@@ -158,11 +140,7 @@ static int complete_board(const char *path, int random, long long seed, nq_forma
     int code = read_board(path, &board);
     if (code || (code = check_format(format, board.n)))
         return code;
-    struct sigaction action = { 0 };
-    action.sa_handler = on_stop_signal;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    catch_stop_signals();
     nq_complete_options options = { random, (uint64_t)seed, &stop_signal };
     int8_t cols[NQ_MAX_N];
     nq_status status = nq_complete(&board, &options, cols);

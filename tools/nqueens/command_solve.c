@@ -28,13 +28,6 @@ static const char help[] =
     "Exit codes: 0 success, 1 runtime failure (output not written), 2 bad input,\n"
     "130/143 stopped by SIGINT/SIGTERM.\n";
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int signo)
-{
-    stop_signal = signo;
-}
-
 /* A listing in progress. */
 typedef struct listing {
     nq_format format;
@@ -154,9 +147,7 @@ int command_solve(int argc, char **argv)
         return code;
     l.board = board_path ? &board : NULL;
     l.max_bytes = max_bytes(&l, &board);
-    struct sigaction action = { .sa_handler = on_signal };
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    catch_stop_signals();
     nq_solve_options solving = { unique, 0, &stop_signal, flush_output };
     nq_status status = l.format == NQ_FORMAT_SVG
                            ? solve_svg(&l, &board, &solving)
