@@ -135,15 +135,32 @@ typedef struct nq_count_options {
 typedef struct nq_count_result {
     nq_u128 total;    /* number of solutions */
     nq_u128 unique;   /* number of symmetry classes among them (only if options.unique) */
+    /* When the classes of an empty board were derived from the total (the join counts totals
+     * only: see nq_unique_from_total), the solutions the half turn maps onto themselves (P)
+     * and those a quarter turn does (R), so that unique = (total + P + 2R) / 8; else 0. */
+    nq_u128 half_turn, quarter_turn;
 } nq_count_result;
 
 /* Counts the placements of one queen per row that complete board: no two queens attack each
  * other, no queen stands on a bad square, and every queen placed on board is among them.
  * Classes for unique are taken under nq_board_symmetries(board): all eight on an empty board,
- * which gives OEIS A002562. options may be NULL (all cores, no unique count). Returns NQ_OK,
- * NQ_ERR_ATTACK (placed queens attack each other), NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. Thread-safe. */
+ * which gives OEIS A002562. An empty board the join counts gets its classes from one join run
+ * and nq_unique_from_total; any other board, from the backtracker. options may be NULL (all
+ * cores, no unique count). Returns NQ_OK, NQ_ERR_ATTACK (placed queens attack each other),
+ * NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. Thread-safe. */
 nq_status nq_count(const nq_board *board, const nq_count_options *options,
                    nq_count_result *result);
+
+/* The number of classes of solutions of the empty n x n board (1 <= n <= 32) under the eight
+ * symmetries of the square, from result->total, which must be their number, Q(n), by
+ * Burnside's lemma: the classes are the average number of solutions each symmetry maps onto
+ * itself. The identity keeps Q; the half turn P; each quarter turn R; no reflection keeps any
+ * for n > 1 (for n = 1, each keeps the one). Searches for P and R over a half and a quarter of
+ * the board (at n = 25 about a second; they grow about 3 times per size), fills
+ * result->half_turn = P, result->quarter_turn = R and result->unique = (Q + P + 2R) / 8.
+ * Returns NQ_OK, NQ_ERR_SIZE, or NQ_ERR_ARGUMENT (NULL, or Q + P + 2R not a multiple of 8: the
+ * total is not Q(n); result is then unchanged). Thread-safe. */
+nq_status nq_unique_from_total(int n, nq_count_result *result);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Work units: plans, runs, checkpoints                                                          */
