@@ -14,3 +14,11 @@ bench: $(LEXFIRST)
 $(LEXFIRST): bench/lexfirst.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(CFLAGS) $< -o $@
+
+# The searches behind `count --unique` by the join, timed alone (BENCHMARKS.md).
+TURNS = $(BUILD)/bench/turns
+bench: $(TURNS)
+
+$(TURNS): bench/turns.c $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 $(CFLAGS) -Iinclude $< $(STATIC) -o $@ $(LDLIBS_ALL)

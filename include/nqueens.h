@@ -156,7 +156,7 @@ nq_status nq_count(const nq_board *board, const nq_count_options *options,
  * Burnside's lemma: the classes are the average number of solutions each symmetry maps onto
  * itself. The identity keeps Q; the half turn P; each quarter turn R; no reflection keeps any
  * for n > 1 (for n = 1, each keeps the one). Searches for P and R over a half and a quarter of
- * the board (at n = 25 about a second; they grow about 3 times per size), fills
+ * the board (1.6 s at n = 25 here; they grow about 3 times per size), fills
  * result->half_turn = P, result->quarter_turn = R and result->unique = (Q + P + 2R) / 8.
  * Returns NQ_OK, NQ_ERR_SIZE, or NQ_ERR_ARGUMENT (NULL, or Q + P + 2R not a multiple of 8: the
  * total is not Q(n); result is then unchanged). Thread-safe. */
@@ -288,7 +288,7 @@ typedef struct nq_run_options {
 /* Counts every unit of plan not marked done, on options->threads threads, and sums them with the
  * done units into *result (unique only if options->unique). A join plan's units count no
  * classes: when the run's units and the done ones make the whole plan, the unique count comes
- * from the total by nq_unique_from_total, after the units (about a second at n = 25; not
+ * from the total by nq_unique_from_total, after the units (1.6 s at n = 25; not
  * stopped by *stop), with result->half_turn and quarter_turn; a run of some units only sums
  * the units' (0). Returns NQ_OK, NQ_ERR_STOPPED when stopped early (units counted so far were
  * reported to on_unit), NQ_ERR_OVERFLOW, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a join plan's whole
