@@ -22,3 +22,11 @@ bench: $(COMPLETE_BOARDS)
 $(COMPLETE_BOARDS): bench/complete_boards.c $(STATIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(STATIC) -o $@ $(LDLIBS_ALL)
+
+# The searches behind `count --unique` by the join, timed alone (BENCHMARKS.md).
+TURNS = $(BUILD)/bench/turns
+bench: $(TURNS)
+
+$(TURNS): bench/turns.c $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 $(CFLAGS) -Iinclude $< $(STATIC) -o $@ $(LDLIBS_ALL)

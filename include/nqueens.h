@@ -136,15 +136,32 @@ typedef struct nq_count_options {
 typedef struct nq_count_result {
     nq_u128 total;    /* number of solutions */
     nq_u128 unique;   /* number of symmetry classes among them (only if options.unique) */
+    /* When the classes of an empty board were derived from the total (the join counts totals
+     * only: see nq_unique_from_total), the solutions the half turn maps onto themselves (P)
+     * and those a quarter turn does (R), so that unique = (total + P + 2R) / 8; else 0. */
+    nq_u128 half_turn, quarter_turn;
 } nq_count_result;
 
 /* Counts the placements of one queen per row that complete board: no two queens attack each
  * other, no queen stands on a bad square, and every queen placed on board is among them.
  * Classes for unique are taken under nq_board_symmetries(board): all eight on an empty board,
- * which gives OEIS A002562. options may be NULL (all cores, no unique count). Returns NQ_OK,
- * NQ_ERR_ATTACK (placed queens attack each other), NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. Thread-safe. */
+ * which gives OEIS A002562. An empty board the join counts gets its classes from one join run
+ * and nq_unique_from_total; any other board, from the backtracker. options may be NULL (all
+ * cores, no unique count). Returns NQ_OK, NQ_ERR_ATTACK (placed queens attack each other),
+ * NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. Thread-safe. */
 nq_status nq_count(const nq_board *board, const nq_count_options *options,
                    nq_count_result *result);
+
+/* The number of classes of solutions of the empty n x n board (1 <= n <= 32) under the eight
+ * symmetries of the square, from result->total, which must be their number, Q(n), by
+ * Burnside's lemma: the classes are the average number of solutions each symmetry maps onto
+ * itself. The identity keeps Q; the half turn P; each quarter turn R; no reflection keeps any
+ * for n > 1 (for n = 1, each keeps the one). Searches for P and R over a half and a quarter of
+ * the board (1.6 s at n = 25 here; they grow about 3 times per size), fills
+ * result->half_turn = P, result->quarter_turn = R and result->unique = (Q + P + 2R) / 8.
+ * Returns NQ_OK, NQ_ERR_SIZE, or NQ_ERR_ARGUMENT (NULL, or Q + P + 2R not a multiple of 8: the
+ * total is not Q(n); result is then unchanged). Thread-safe. */
+nq_status nq_unique_from_total(int n, nq_count_result *result);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Work units: plans, runs, checkpoints                                                          */
@@ -172,14 +189,15 @@ nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan
 /* How a plan counts. */
 typedef enum nq_method {
     /* The fastest that can: the join for empty boards of side NQ_JOIN_AUTO_MIN_N to
-     * NQ_JOIN_MAX_N when no unique count is wanted and its memory fits, else the backtracker. */
+     * NQ_JOIN_MAX_N when its memory fits, else the backtracker. */
     NQ_METHOD_AUTO,
     /* Search: places queens and backs up, with the board's symmetries. Any board, unique too. */
     NQ_METHOD_BACKTRACK,
     /* Joins partial boards: lists every placement of a quarter of the board, joins quarters into
      * halves and counts the halves that fit together. Much faster, needs memory (with one worker
      * about 84 MiB at n = 20, 700 MiB at 22, 6.2 GiB at 24: nq_plan_memory_needed), counts
-     * totals of empty boards of side 4 to NQ_JOIN_MAX_N only. */
+     * empty boards of side 4 to NQ_JOIN_MAX_N only. Its units count totals only; a run of all
+     * of them derives the unique count from the total (nq_unique_from_total). */
     NQ_METHOD_JOIN
 } nq_method;
 
@@ -190,8 +208,7 @@ typedef enum nq_method {
 typedef struct nq_plan_options {
     size_t min_units;       /* as for nq_plan_create */
     nq_method method;       /* NQ_METHOD_AUTO by default */
-    int unique;             /* the run will count unique too: the backtracker counts, whatever
-                               the method asked (the join cannot) */
+    int unique;             /* the run will count unique too (either method can) */
     int threads;            /* workers the run will have, for the memory needed; 0: one per core */
     uint64_t max_memory;    /* bytes the plan may use at most; 0: no limit */
 } nq_plan_options;
@@ -226,8 +243,9 @@ size_t nq_plan_units(const nq_plan *plan);
 uint64_t nq_plan_fingerprint(const nq_plan *plan);
 
 /* Counts unit number `unit` (< nq_plan_units) into *count; with unique nonzero, its classes
- * too (NQ_ERR_ARGUMENT for a join plan). Thread-safe. Returns NQ_OK, NQ_ERR_ARGUMENT,
- * NQ_ERR_NOMEM or NQ_ERR_OVERFLOW. */
+ * too (a join plan's units count none: count->unique is 0, and nq_plan_run or
+ * nq_unique_from_total derives the classes from the whole total). Thread-safe. Returns NQ_OK,
+ * NQ_ERR_ARGUMENT, NQ_ERR_NOMEM or NQ_ERR_OVERFLOW. */
 nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique, nq_unit_count *count);
 
 /* Describes unit number `unit` for people and for --subtotals: its weight and its placed queens
@@ -269,9 +287,13 @@ typedef struct nq_run_options {
 } nq_run_options;
 
 /* Counts every unit of plan not marked done, on options->threads threads, and sums them with the
- * done units into *result (unique only if options->unique). Returns NQ_OK, NQ_ERR_STOPPED when
- * stopped early (units counted so far were reported to on_unit), NQ_ERR_ARGUMENT (unique asked
- * of a join plan), NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. */
+ * done units into *result (unique only if options->unique). A join plan's units count no
+ * classes: when the run's units and the done ones make the whole plan, the unique count comes
+ * from the total by nq_unique_from_total, after the units (1.6 s at n = 25; not
+ * stopped by *stop), with result->half_turn and quarter_turn; a run of some units only sums
+ * the units' (0). Returns NQ_OK, NQ_ERR_STOPPED when stopped early (units counted so far were
+ * reported to on_unit), NQ_ERR_OVERFLOW, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a join plan's whole
+ * total failed the check of nq_unique_from_total: a done_total that is not the units'). */
 nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
                       nq_count_result *result);
 

@@ -305,6 +305,11 @@ nq_status nq_walk_lex(const nq_search *search, const nq_walk *walk);
 nq_status nq_walk_threads(const nq_search *search, const nq_walk *walk, int threads,
                           void (*idle)(void *context));
 
+/* The solutions of the empty n x n board (n <= 32; 0 beyond) that the half turn maps onto
+ * themselves, and those that the quarter turn does (symmetric.c). */
+uint64_t nq_count_half_turn(int n);
+uint64_t nq_count_quarter_turn(int n);
+
 /* The number of online cores, at least 1. */
 int nq_online_cores(void);
 

@@ -101,7 +101,7 @@ static nq_status choose_method(const nq_board *board, const nq_plan_options *opt
         return NQ_ERR_ARGUMENT;
     if (board->n < 1 || board->n > NQ_MAX_N)
         return NQ_ERR_SIZE;
-    *method = options->unique ? NQ_METHOD_BACKTRACK : options->method;
+    *method = options->method;   /* the join's runs derive unique counts from their totals */
     if (*method == NQ_METHOD_JOIN && !join_counts(board))
         return NQ_ERR_ARGUMENT;
     if (*method == NQ_METHOD_AUTO)
@@ -250,13 +250,13 @@ nq_status nq_plan_count_unit_kept(const nq_plan *plan, size_t unit, int unique,
                                   nq_unit_count *count, struct nq_join_scratch **scratch,
                                   const nq_stop_flag *stop)
 {
-    if (!plan || !count || unit >= plan->unit_count || (unique && plan->join))
+    if (!plan || !count || unit >= plan->unit_count)
         return NQ_ERR_ARGUMENT;
     if (!plan->join)
         return count_backtrack_unit(plan, unit, unique, count, stop);
     if (!*scratch && !(*scratch = nq_join_scratch_create(plan->join)))
         return NQ_ERR_NOMEM;
-    count->unique = 0;
+    count->unique = 0;   /* the join counts no classes: a whole run derives them (run.c) */
     return nq_join_count_unit(plan->join, unit, plan->match, *scratch, stop, &count->total);
 }
 

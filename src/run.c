@@ -61,6 +61,16 @@ static size_t end_unit(const nq_plan *plan, const nq_run_options *options)
     return end < plan->unit_count ? end : plan->unit_count;
 }
 
+/* Whether every unit of plan is counted by the run or was done before it. */
+static int covers_plan(const nq_plan *plan, const nq_run_options *options)
+{
+    size_t end = end_unit(plan, options);
+    for (size_t i = 0; i < plan->unit_count; i++)
+        if ((i < options->first_unit || i >= end) && !is_done(options, i))
+            return 0;
+    return 1;
+}
+
 static void *worker(void *arg)
 {
     run_job *job = arg;
@@ -171,8 +181,6 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
         return NQ_ERR_ARGUMENT;
     if (!options)
         options = &defaults;
-    if (options->unique && plan->join)
-        return NQ_ERR_ARGUMENT;
     int wanted = options->threads > 0 ? options->threads : nq_online_cores();
     run_job job = { .plan = plan, .options = options, .status = NQ_OK };
     atomic_init(&job.next, options->first_unit);
@@ -206,5 +214,10 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
         return job.status;
     result->total = job.progress.total;
     result->unique = options->unique ? job.unique : (nq_u128){ 0, 0 };
+    result->half_turn = result->quarter_turn = (nq_u128){ 0, 0 };
+    /* The join's units count no classes: a run that has every unit derives them from the
+     * total, with a search for P and R that is cheap beside it (so a resumed run redoes it). */
+    if (options->unique && plan->join && covers_plan(plan, options))
+        return nq_unique_from_total(plan->board.n, result);
     return NQ_OK;
 }

@@ -501,7 +501,39 @@ check "auto over --max-memory backtracks" 0 14200 "" -- count 12 --max-memory 10
 check "--max-memory syntax" 2 "" "nqueens: memory size '12Q' is not a number of bytes with an optional K, M, G or T (e.g. 8G)" -- count 12 --max-memory 12Q
 check "--max-memory zero" 2 "" "nqueens: memory size '0' is out of range (1 byte to 16 EiB)" -- count 12 --max-memory 0
 check "--method syntax" 2 "" "nqueens: method 'fast' is not one of auto, backtrack, join" -- count 12 --method fast
-check "join --unique counts with backtrack" 0 1787 "nqueens: count: --unique counts with the backtracker: the join counts totals only" -- count 12 --method join --unique
+# --unique by the join: the classes from the total by Burnside's lemma, (Q + P + 2R) / 8, with
+# P and R (the solutions the half turn and the quarter turn keep) counted here apart, by turning
+# each solution that `solve` lists.
+turned() {   # turned N: "P R" of the solutions of side N
+    "$nq" solve "$1" --format cols | awk '{
+        half = 1; quarter = 1
+        for (r = 1; r <= NF; r++) {
+            if ($(NF + 1 - r) != NF + 1 - $r) half = 0
+            if ($($r) != NF + 1 - r) quarter = 0
+        }
+        p += half; q += quarter
+    } END { print p + 0, q + 0 }'
+}
+while IFS=$'\t' read -r n total unique; do
+    [ "$n" -ge 4 ] && [ "$n" -le 13 ] || continue
+    read -r p r <<<"$(turned "$n")"
+    check "count $n --unique --method join" 0 "$unique" "" -- count "$n" --unique --method join
+    check "count $n --unique --method join --verbose" 0 "$unique" \
+        "nqueens: count: by the join: total Q = $total; the half turn keeps P = $p of them, the quarter turn R = $r; classes (Q + P + 2R) / 8 = $unique" \
+        -- count "$n" --unique --method join --verbose
+done <"$here/known-counts.tsv"
+check "count --verbose, totals" 0 14200 "nqueens: count: by the join: total 14200" -- count 12 -v
+check "count --verbose, backtracking" 0 1787 "nqueens: count: by backtracking: total 14200, classes 1787" -- count 12 -u -v --method backtrack
+b12=$(board '............\n............\n............\n............\n............\n.....*......\n............\n............\n............\n............\n............\n............\n' b12)
+read -r total12 unique12 <<<"$("$nq" count --board "$b12" --method backtrack) $("$nq" count --board "$b12" --method backtrack --unique)"
+check "count --unique, a bad square backtracks" 0 "$unique12" "nqueens: count: by backtracking: total $total12, classes $unique12" -- count --unique --board "$b12" --verbose
+"$nq" count 12 --unique --subtotals "$tmp/usub.csv" >/dev/null
+[ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u, NR - 1 }' "$tmp/usub.csv")" = "14200 1787 253" ] &&
+    [ "$(tail -1 "$tmp/usub.csv")" = "classes,,(total + P + 2R) / 8 with P = $(turned 12 | cut -d' ' -f1) kept by the half turn and R = $(turned 12 | cut -d' ' -f2) by the quarter turn,,1787" ]
+expect_true "join --unique subtotals add up, P and R last" $?
+check "join --unique checkpoint" 0 9233 "" -- count 13 --unique --checkpoint "$tmp/ju13.ckpt"
+check "join --unique checkpoint finished" 0 9233 "" -- count 13 --unique --checkpoint "$tmp/ju13.ckpt"
+check "join --unique checkpoint refused without --unique" 2 "" "nqueens: checkpoint $tmp/ju13.ckpt: made with --unique; run with the same options; refusing to use it" -- count 13 --checkpoint "$tmp/ju13.ckpt"
 "$nq" count 12 --method join --subtotals "$tmp/jsub.csv" >/dev/null
 [ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u, NR - 1 }' "$tmp/jsub.csv")" = "14200 0 252" ] &&
     grep -q '^0,1,east-rows 0x3f (1 row sets),[0-9]*,0$' "$tmp/jsub.csv"
@@ -563,10 +595,12 @@ rm -f "$tmp/zeros" "$tmp/q10m"
 stopped_inside_unit "count 64" "$tmp/c64.ckpt" 64 --threads 2
 stopped_inside_unit "count 27 --threads 1" "$tmp/c27.ckpt" 27 --threads 1
 stopped_inside_unit "count 20 --method join" "$tmp/j20.ckpt" 20 --method join --threads 2
-ends_on_signal "estimate 27" TERM 143 /dev/null estimate 27 --method backtrack
+ends_on_signal "estimate 27" TERM 143 /dev/null estimate 27 --method backtrack --probes 100000000
 ends_on_signal "one --random" TERM 143 /dev/null one 30000000 --random
 awk 'BEGIN { for (c = 0; c < 2000; c++) { print 16; for (r = 0; r < 16; r++) print "................" } print 0 }' >"$tmp/uva16.in"
 ends_on_signal "uva" TERM 143 "$tmp/uva16.in" uva
+killed_then_resumed "join --unique" 83263591 "$tmp/jukill.ckpt" "0.3 0.9" 18 --unique --threads 2
+interrupted_then_resumed "join --unique" 83263591 6142 "$tmp/juint.ckpt" 0.6 18 --unique --threads 2
 
 "$nq" estimate 12 --method backtrack --threads 1 --probes 20000 >"$tmp/out" 2>"$tmp/err" &&
     grep -q "^solutions: about 1\.[3-5][0-9]*e+04$" "$tmp/out" && grep -q "^time: about .* on 1 thread here$" "$tmp/out"

@@ -26,13 +26,16 @@ static const char help[] =
     "  -b, --board FILE       count the completions of this board: N rows of N characters,\n"
     "                         '.' free, '*' bad square, 'Q' a queen every solution must contain\n"
     "  -u, --unique           count classes of solutions under the symmetries of the square\n"
-    "                         that map the board onto itself (all eight on an empty board)\n"
+    "                         that map the board onto itself (all eight on an empty board);\n"
+    "                         the join derives them from the total Q by Burnside's lemma,\n"
+    "                         (Q + P + 2R) / 8, P and R the solutions that the half turn and\n"
+    "                         the quarter turn keep, found by small searches (--verbose)\n"
     "  -t, --threads T        worker threads (default: one per online core)\n"
     "  -m, --method M         how to count: 'join' joins partial boards (empty boards of side\n"
     "                         4 to 25; much faster, needs memory: about 84 MiB at N = 20,\n"
-    "                         700 MiB at 22, 6.2 GiB at 24; totals only, so --unique always\n"
-    "                         uses the other), 'backtrack' searches (any board), 'auto' (the\n"
-    "                         default) takes the join for empty boards from N = 12 when it fits\n"
+    "                         700 MiB at 22, 6.2 GiB at 24), 'backtrack' searches (any\n"
+    "                         board), 'auto' (the default) takes the join for empty boards\n"
+    "                         from N = 12 when it fits\n"
     "      --max-memory SIZE  memory the join may take, e.g. 8G (K, M, G, T: powers of 1024;\n"
     "                         default: three quarters of physical memory); a run that would\n"
     "                         need more stops before it starts, or with 'auto' backtracks\n"
@@ -43,7 +46,10 @@ static const char help[] =
     "                         a regular file, locked while the run lasts ('nqueens check'\n"
     "                         recounts its records)\n"
     "  -s, --subtotals FILE   write one CSV line per work unit to FILE: unit, weight,\n"
-    "                         placement, total, unique\n"
+    "                         placement, total, unique; with --unique by the join, a last\n"
+    "                         line 'classes' holds P, R and the unique count\n"
+    "  -v, --verbose          say on stderr how the count was made: the method, the total,\n"
+    "                         and with --unique the classes (by the join: P and R too)\n"
     "  -h, --help             show this help\n"
     "\n"
     "Ctrl-C (SIGINT) or SIGTERM stops after saving the checkpoint. Exit codes: 0 success,\n"
@@ -88,6 +94,12 @@ static int on_tick(void *context, const nq_progress *progress)
     return 0;
 }
 
+/* Whether the unique count of result was derived from the total by Burnside's lemma. */
+static int by_burnside(const nq_plan *plan, int unique)
+{
+    return unique && nq_plan_method(plan) == NQ_METHOD_JOIN;
+}
+
 /* Opens the --subtotals file before the count starts, so that a path that cannot be written is
  * known at once; it is emptied only when the count has ended. Returns the descriptor, or -1
  * after a message. */
@@ -99,10 +111,11 @@ static int open_subtotals(const char *path)
     return fd;
 }
 
-/* Writes the --subtotals CSV file into fd (closed here). Returns 0 or an exit code after a
- * message. */
+/* Writes the --subtotals CSV file into fd (closed here), with a last line for classes derived
+ * from the total: the unique column then still adds up to the unique count. Returns 0 or an
+ * exit code after a message. */
 static int write_subtotals(int fd, const char *path, const nq_plan *plan,
-                           const nq_unit_count *counts)
+                           const nq_unit_count *counts, int unique, const nq_count_result *result)
 {
     struct stat st;
     int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
@@ -118,6 +131,14 @@ static int write_subtotals(int fd, const char *path, const nq_plan *plan,
         nq_plan_describe_unit(plan, i, placement, sizeof placement, &weight);
         fprintf(f, "%zu,%u,%s,%" PRIu64 ",%" PRIu64 "\n", i, weight, placement, counts[i].total,
                 counts[i].unique);
+    }
+    if (by_burnside(plan, unique)) {
+        char p[40], r[40], classes[40];
+        nq_u128_format(result->half_turn, p);
+        nq_u128_format(result->quarter_turn, r);
+        nq_u128_format(result->unique, classes);
+        fprintf(f, "classes,,(total + P + 2R) / 8 with P = %s kept by the half turn and R = %s "
+                "by the quarter turn,,%s\n", p, r, classes);
     }
     if (ferror(f) | fclose(f))
         return fail(EXIT_FAILURE_, "subtotals %s: write failed", path);
@@ -145,6 +166,7 @@ typedef struct count_options {
     plan_choice choice;
     const char *board_path, *checkpoint_path, *subtotals_path;
     int progress;
+    int verbose;    /* --verbose: say how the count was made */
 } count_options;
 
 static int parse_options(int argc, char **argv, count_options *o)
@@ -160,6 +182,7 @@ static int parse_options(int argc, char **argv, count_options *o)
         { "no-progress", no_argument, NULL, NO_PROGRESS },
         { "checkpoint", required_argument, NULL, 'c' },
         { "subtotals", required_argument, NULL, 's' },
+        { "verbose", no_argument, NULL, 'v' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -167,7 +190,7 @@ static int parse_options(int argc, char **argv, count_options *o)
     int code = reject_negative_numbers("count", argc, argv), c;
     o->progress = isatty(STDERR_FILENO);
     opterr = 0;
-    while (!code && (c = getopt_long(argc, argv, ":b:ut:m:pc:s:h", options, NULL)) != -1) {
+    while (!code && (c = getopt_long(argc, argv, ":b:ut:m:pc:s:vh", options, NULL)) != -1) {
         switch (c) {
         case 'b': o->board_path = optarg; break;
         case 'u': o->run.unique = 1; break;
@@ -181,6 +204,7 @@ static int parse_options(int argc, char **argv, count_options *o)
         case NO_PROGRESS: o->progress = 0; break;
         case 'c': o->checkpoint_path = optarg; break;
         case 's': o->subtotals_path = optarg; break;
+        case 'v': o->verbose = 1; break;
         case 'h': out_puts(help); return -1;
         default: return fail_option("count", c, optopt, argv[optind - 1]);
         }
@@ -228,11 +252,31 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
     else if (!code && closed)
         code = closed;
     if (!code && o->subtotals_path)
-        code = write_subtotals(subtotals_fd, o->subtotals_path, plan, run.subtotals);
+        code = write_subtotals(subtotals_fd, o->subtotals_path, plan, run.subtotals,
+                               o->run.unique, result);
     else if (subtotals_fd >= 0)
         close(subtotals_fd);
     free(run.subtotals);
     return code;
+}
+
+/* Says on stderr how the count was made (--verbose): the method, the total, the classes, and
+ * for classes derived from the total, P and R, so that anyone can check the sum. */
+static void explain(const nq_plan *plan, int unique, const nq_count_result *result)
+{
+    char q[40], p[40], r[40], classes[40];
+    nq_u128_format(result->total, q);
+    nq_u128_format(result->half_turn, p);
+    nq_u128_format(result->quarter_turn, r);
+    nq_u128_format(result->unique, classes);
+    const char *method = nq_plan_method(plan) == NQ_METHOD_JOIN ? "by the join" : "by backtracking";
+    if (by_burnside(plan, unique))
+        fail(0, "count: %s: total Q = %s; the half turn keeps P = %s of them, the quarter turn "
+             "R = %s; classes (Q + P + 2R) / 8 = %s", method, q, p, r, classes);
+    else if (unique)
+        fail(0, "count: %s: total %s, classes %s", method, q, classes);
+    else
+        fail(0, "count: %s: total %s", method, q);
 }
 
 /* Makes the plan of the run. With --method auto, a checkpoint made by the other method than
@@ -301,6 +345,8 @@ int command_count(int argc, char **argv)
     catch_stop_signals();
     nq_count_result result;
     code = run_plan(plan, &o, &cp, subtotals_fd, &result);
+    if (!code && o.verbose)
+        explain(plan, o.run.unique, &result);
     nq_plan_free(plan);
     if (code)
         return code;

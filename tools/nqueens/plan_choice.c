@@ -71,8 +71,6 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
               int threads, nq_plan **plan)
 {
     nq_plan_options options = plan_options(choice, unique, threads);
-    if (unique && choice->method == NQ_METHOD_JOIN)
-        fail(0, "%s: --unique counts with the backtracker: the join counts totals only", command);
     nq_status status = nq_plan_create_with(board, &options, plan);
     if (status == NQ_ERR_ARGUMENT && choice->method == NQ_METHOD_JOIN)
         return fail(EXIT_USAGE, "%s: --method join counts empty boards of side 4 to %d only",
