@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "cpu.h"
 #include "internal.h"
 
 /* One pushed row of the search. */
@@ -76,8 +77,7 @@ uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s)
 /* Whether the CPU counts bits in one instruction, which the fewest-choices kernels lean on. */
 static int has_popcnt(void)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("popcnt");
+    return nq_cpu_uses(NQ_CPU_POPCNT);
 }
 
 uint64_t nq_kernel_count(const nq_search *search, nq_state s)

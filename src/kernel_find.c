@@ -15,6 +15,7 @@
  * With a seed, each row's squares are tried in a random order: a search that finds nothing
  * within its budget can start over elsewhere, which is what cures the heavy tails of finding.
  */
+#include "cpu.h"
 #include "internal.h"
 
 
@@ -152,7 +153,7 @@ static nq_status run_plain(nq_finder *f, uint64_t nodes, const nq_stop *stop, in
     return run(f, nodes, stop, cols);
 }
 
-__attribute__((target("popcnt"))) static nq_status run_popcnt(nq_finder *f, uint64_t nodes,
+NQ_TARGET_POPCNT static nq_status run_popcnt(nq_finder *f, uint64_t nodes,
                                                                const nq_stop *stop, int8_t *cols)
 {
     return run(f, nodes, stop, cols);
@@ -168,8 +169,7 @@ void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed)
 
 nq_status nq_finder_run(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("popcnt") ? run_popcnt(f, nodes, stop, cols)
+    return nq_cpu_uses(NQ_CPU_POPCNT) ? run_popcnt(f, nodes, stop, cols)
                                             : run_plain(f, nodes, stop, cols);
 }
 

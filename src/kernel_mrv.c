@@ -11,6 +11,7 @@
  * Diagonals are kept by absolute index (r + c and c - r + n - 1), so rows can be filled in any
  * order: 2n - 1 <= 63 bits is why n <= 32.
  */
+#include "cpu.h"
 #include "internal.h"
 
 /* One filled row of the search, and what was taken before it. */
@@ -90,7 +91,7 @@ uint64_t nq_kernel_count_mrv(const nq_search *search)
     return count_mrv(search, NULL, NULL);
 }
 
-__attribute__((target("popcnt"))) uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search)
+NQ_TARGET_POPCNT uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search)
 {
     return count_mrv(search, NULL, NULL);
 }
@@ -100,9 +101,8 @@ nq_status nq_kernel_visit_mrv(const nq_search *search, nq_solution_fn visit, voi
     return count_mrv(search, visit, context) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
 }
 
-__attribute__((target("popcnt"))) nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search,
-                                                                      nq_solution_fn visit,
-                                                                      void *context)
+NQ_TARGET_POPCNT nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_solution_fn visit,
+                                                     void *context)
 {
     return count_mrv(search, visit, context) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cpu_choice.h"
 
 static const char usage[] =
     "Usage: nqueens COMMAND [OPTIONS] [ARGS]\n"
@@ -29,7 +30,11 @@ static const char usage[] =
     "     --max-memory allows\n"
     "  2  bad input: unknown command or option, bad number, bad board or UVa text, a\n"
     "     checkpoint made for another problem or damaged\n"
-    "  130, 143  a count stopped by SIGINT or SIGTERM (its checkpoint saved)\n";
+    "  130, 143  a count stopped by SIGINT or SIGTERM (its checkpoint saved)\n"
+    "\n"
+    "Environment:\n"
+    "  NQ_CPU=portable|popcnt|avx2|avx512  take no CPU fast path above this one (for tests and\n"
+    "                           measurements); 'nqueens --version' names the paths taken\n";
 
 int main(int argc, char **argv)
 {
@@ -47,12 +52,19 @@ int main(int argc, char **argv)
     if (argc < 2)
         return fprintf(stderr, "%s", usage), EXIT_USAGE;
     const char *name = argv[1];
+    int code = cpu_choice_from_environment();
+    if (code)
+        return code;
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         out_puts(usage);
         return out_close();
     }
     if (strcmp(name, "--version") == 0) {
+        char paths[160];
+        cpu_choice_describe(paths, sizeof paths);
         out_puts("nqueens " NQ_VERSION_STRING "\n");
+        out_puts(paths);
+        out_puts("\n");
         return out_close();
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
