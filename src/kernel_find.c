@@ -153,8 +153,8 @@ static nq_status run_plain(nq_finder *f, uint64_t nodes, const nq_stop *stop, in
     return run(f, nodes, stop, cols);
 }
 
-NQ_TARGET_POPCNT static nq_status run_popcnt(nq_finder *f, uint64_t nodes,
-                                                               const nq_stop *stop, int8_t *cols)
+NQ_TARGET_POPCNT static nq_status run_popcnt(nq_finder *f, uint64_t nodes, const nq_stop *stop,
+                                             int8_t *cols)
 {
     return run(f, nodes, stop, cols);
 }
@@ -170,7 +170,7 @@ void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed)
 nq_status nq_finder_run(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)
 {
     return nq_cpu_uses(NQ_CPU_POPCNT) ? run_popcnt(f, nodes, stop, cols)
-                                            : run_plain(f, nodes, stop, cols);
+                                      : run_plain(f, nodes, stop, cols);
 }
 
 nq_status nq_kernel_find(const nq_search *search, const nq_find_limits *limits, int8_t *cols)
