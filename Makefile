@@ -3,7 +3,8 @@
 #   make                  the library (static and shared), build/nqueens, and build/nqueens-mpi
 #                         when an MPI compiler (mpicc) is found
 #   make check            builds and runs every test (needs cmocka for the unit tests)
-#   make install          PREFIX=/usr/local DESTDIR= : binary, header, libraries, pkg-config file
+#   make install          PREFIX=/usr/local DESTDIR= : binaries, header, libraries, pkg-config
+#                         file, man pages, bash completion
 #   make bench            the benchmark programs; bench/run.sh runs them (BENCHMARKS.md)
 #   make fuzz             the libFuzzer targets (clang); fuzz/run.sh runs them
 #   make clean
@@ -13,6 +14,8 @@ CFLAGS   ?= -O2 -g
 WARNINGS ?= -Wall -Wextra
 PREFIX   ?= /usr/local
 LIBDIR   ?= $(PREFIX)/lib
+MANDIR   ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 BUILD    ?= build
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS) -Iinclude -pthread
@@ -33,6 +36,10 @@ all: $(STATIC) $(SHARED) $(CLI)
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*.h src/join/*.h tools/nqueens/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+
+# The library's own functions stay inside it: libnqueens.so exports only what include/nqueens.h
+# marks NQ_API (tests/cli/exports.sh checks).
+$(BUILD)/src/%.o: ALL_CFLAGS += -fvisibility=hidden
 
 # The join's inner loops (src/join) run 15 % faster with -O3's vectorizer; JOIN_CFLAGS= turns
 # it off.
@@ -76,9 +83,15 @@ include tests/tests.mk
 include bench/bench.mk
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/nqueens
-	if [ -f $(MPI_CLI) ]; then install -m 755 $(MPI_CLI) $(DESTDIR)$(PREFIX)/bin/nqueens-mpi; fi
+	install -m 644 docs/nqueens.1 $(DESTDIR)$(MANDIR)/man1/nqueens.1
+	install -m 644 tools/completion/nqueens.bash $(DESTDIR)$(BASHCOMPDIR)/nqueens
+	if [ -f $(MPI_CLI) ]; then \
+	    install -m 755 $(MPI_CLI) $(DESTDIR)$(PREFIX)/bin/nqueens-mpi && \
+	    install -m 644 docs/nqueens-mpi.1 $(DESTDIR)$(MANDIR)/man1/nqueens-mpi.1 && \
+	    ln -sf nqueens $(DESTDIR)$(BASHCOMPDIR)/nqueens-mpi; fi
 	install -m 644 include/nqueens.h $(DESTDIR)$(PREFIX)/include/nqueens.h
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/libnqueens.a
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/libnqueens.so.0

@@ -13,7 +13,7 @@
  *    prints, never exits and never reads the environment.
  *  - Pointers must not be NULL; a NULL pointer is answered with NQ_ERR_ARGUMENT.
  *  - Functions are thread-safe when the objects they are given are not shared with a concurrent
- *    writer; no function keeps hidden global state.
+ *    writer; no function keeps hidden global state but the CPU paths' limit (nq_cpu_limit).
  */
 #ifndef NQUEENS_H
 #define NQUEENS_H
@@ -27,6 +27,16 @@ extern "C" {
 #endif
 
 #define NQ_VERSION_STRING "0.1.0"
+
+/* Marks the functions libnqueens.so exports: the library is built with -fvisibility=hidden, so
+ * that only the functions of this header are its interface. */
+#ifndef NQ_API
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define NQ_API __attribute__((visibility("default")))
+#else
+#define NQ_API
+#endif
+#endif
 
 /* The largest board side: one row of the board is one 64-bit mask. */
 #define NQ_MAX_N 64
@@ -52,7 +62,7 @@ typedef enum nq_status {
 } nq_status;
 
 /* A short English description of status; never NULL. Thread-safe. */
-const char *nq_strerror(nq_status status);
+NQ_API const char *nq_strerror(nq_status status);
 
 /* Where and why a text could not be parsed. Lines and columns are 1-based. */
 typedef struct nq_parse_error {
@@ -73,20 +83,20 @@ typedef struct nq_board {
 } nq_board;
 
 /* Makes board an empty n x n board. Returns NQ_ERR_SIZE unless 1 <= n <= NQ_MAX_N. */
-nq_status nq_board_init(nq_board *board, int n);
+NQ_API nq_status nq_board_init(nq_board *board, int n);
 
 /* Marks square (row, col) bad. Returns NQ_ERR_ARGUMENT outside the board and NQ_ERR_BLOCKED if a
  * queen stands there. */
-nq_status nq_board_block(nq_board *board, int row, int col);
+NQ_API nq_status nq_board_block(nq_board *board, int row, int col);
 
 /* Places a queen on (row, col) that every solution must contain. Returns NQ_ERR_ARGUMENT outside
  * the board, NQ_ERR_BLOCKED on a bad square or where the row already has a queen, NQ_ERR_ATTACK if
  * it attacks a queen already placed; the board is unchanged on failure. */
-nq_status nq_board_place(nq_board *board, int row, int col);
+NQ_API nq_status nq_board_place(nq_board *board, int row, int col);
 
 /* The symmetries of the square that map board onto itself (bad squares onto bad squares, queens
  * onto queens), as a bit set over enum nq_symmetry. Always includes NQ_SYM_IDENTITY. */
-unsigned nq_board_symmetries(const nq_board *board);
+NQ_API unsigned nq_board_symmetries(const nq_board *board);
 
 /* The eight symmetries of the square, acting on a square (r, c) of an n x n board. */
 enum nq_symmetry {
@@ -105,7 +115,8 @@ enum nq_symmetry {
  * queen every solution must contain. Lines end in "\n" or "\r\n"; the last one may lack its end.
  * n is the number of lines and must equal every line's length. On failure returns NQ_ERR_SYNTAX,
  * NQ_ERR_SIZE or NQ_ERR_ATTACK and fills err (if not NULL) with the place and reason. */
-nq_status nq_board_parse(const char *text, size_t length, nq_board *board, nq_parse_error *err);
+NQ_API nq_status nq_board_parse(const char *text, size_t length, nq_board *board,
+                                nq_parse_error *err);
 
 /* ------------------------------------------------------------------------------------------- */
 /* 128-bit counts                                                                                */
@@ -119,10 +130,10 @@ typedef struct nq_u128 {
 
 /* Writes value in decimal with a terminating NUL into buf, which must hold at least 40 bytes.
  * Returns the number of digits written. */
-int nq_u128_format(nq_u128 value, char *buf);
+NQ_API int nq_u128_format(nq_u128 value, char *buf);
 
 /* Adds term to *sum. Returns nonzero, leaving *sum unchanged, if the sum overflows 128 bits. */
-int nq_u128_add(nq_u128 *sum, nq_u128 term);
+NQ_API int nq_u128_add(nq_u128 *sum, nq_u128 term);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Counting                                                                                      */
@@ -149,7 +160,7 @@ typedef struct nq_count_result {
  * and nq_unique_from_total; any other board, from the backtracker. options may be NULL (all
  * cores, no unique count). Returns NQ_OK, NQ_ERR_ATTACK (placed queens attack each other),
  * NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. Thread-safe. */
-nq_status nq_count(const nq_board *board, const nq_count_options *options,
+NQ_API nq_status nq_count(const nq_board *board, const nq_count_options *options,
                    nq_count_result *result);
 
 /* The number of classes of solutions of the empty n x n board (1 <= n <= 32) under the eight
@@ -161,7 +172,7 @@ nq_status nq_count(const nq_board *board, const nq_count_options *options,
  * result->half_turn = P, result->quarter_turn = R and result->unique = (Q + P + 2R) / 8.
  * Returns NQ_OK, NQ_ERR_SIZE, or NQ_ERR_ARGUMENT (NULL, or Q + P + 2R not a multiple of 8: the
  * total is not Q(n); result is then unchanged). Thread-safe. */
-nq_status nq_unique_from_total(int n, nq_count_result *result);
+NQ_API nq_status nq_unique_from_total(int n, nq_count_result *result);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Work units: plans, runs, checkpoints                                                          */
@@ -184,7 +195,7 @@ typedef struct nq_unit_count {
 /* Makes the backtracker's plan for counting board (any board; totals and unique counts), aiming
  * at min_units units at least (0 for a default fit for a few hundred cores). Returns NQ_OK,
  * NQ_ERR_ATTACK, NQ_ERR_ARGUMENT or NQ_ERR_NOMEM. */
-nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan);
+NQ_API nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan);
 
 /* How a plan counts. */
 typedef enum nq_method {
@@ -217,41 +228,41 @@ typedef struct nq_plan_options {
  * NQ_ERR_ATTACK, NQ_ERR_ARGUMENT (the join asked for a board it does not count),
  * NQ_ERR_MEMORY_LIMIT (the join asked for and it would need more than max_memory; AUTO then
  * takes the backtracker) or NQ_ERR_NOMEM. */
-nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *options,
-                              nq_plan **plan);
+NQ_API nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *options,
+                                     nq_plan **plan);
 
 /* What nq_plan_create_with would need in memory for these options, in bytes, into *bytes,
  * without making the plan's big tables (the join's are measured, not built). Returns NQ_OK, or
  * what nq_plan_create_with would, NQ_ERR_MEMORY_LIMIT excepted. */
-nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *options,
-                                uint64_t *bytes);
+NQ_API nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *options,
+                                       uint64_t *bytes);
 
 /* The method plan counts with: NQ_METHOD_BACKTRACK or NQ_METHOD_JOIN. */
-nq_method nq_plan_method(const nq_plan *plan);
+NQ_API nq_method nq_plan_method(const nq_plan *plan);
 
 /* What plan needs in memory at most, in bytes, for the threads it was made for: its tables and
  * each worker's buffers. */
-uint64_t nq_plan_memory(const nq_plan *plan);
+NQ_API uint64_t nq_plan_memory(const nq_plan *plan);
 
 /* Frees plan; NULL is allowed. */
-void nq_plan_free(nq_plan *plan);
+NQ_API void nq_plan_free(nq_plan *plan);
 
 /* The number of units of plan. */
-size_t nq_plan_units(const nq_plan *plan);
+NQ_API size_t nq_plan_units(const nq_plan *plan);
 
 /* A 64-bit digest of the board, the engine version and every unit: equal plans, equal digests. */
-uint64_t nq_plan_fingerprint(const nq_plan *plan);
+NQ_API uint64_t nq_plan_fingerprint(const nq_plan *plan);
 
 /* Counts unit number `unit` (< nq_plan_units) into *count; with unique nonzero, its classes
  * too (a join plan's units count none: count->unique is 0, and nq_plan_run or
  * nq_unique_from_total derives the classes from the whole total). Thread-safe. Returns NQ_OK,
  * NQ_ERR_ARGUMENT, NQ_ERR_NOMEM or NQ_ERR_OVERFLOW. */
-nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique, nq_unit_count *count);
+NQ_API nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique, nq_unit_count *count);
 
 /* Describes unit number `unit` for people and for --subtotals: its weight and its placed queens
  * as "row:col" pairs, 1-based. Writes at most size bytes with a NUL into buf. */
-void nq_plan_describe_unit(const nq_plan *plan, size_t unit, char *buf, size_t size,
-                           unsigned *weight);
+NQ_API void nq_plan_describe_unit(const nq_plan *plan, size_t unit, char *buf, size_t size,
+                                  unsigned *weight);
 
 /* How a run is going, for a progress display. */
 typedef struct nq_progress {
@@ -294,7 +305,7 @@ typedef struct nq_run_options {
  * the units' (0). Returns NQ_OK, NQ_ERR_STOPPED when stopped early (units counted so far were
  * reported to on_unit), NQ_ERR_OVERFLOW, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a join plan's whole
  * total failed the check of nq_unique_from_total: a done_total that is not the units'). */
-nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
+NQ_API nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
                       nq_count_result *result);
 
 /* Checkpoints: a header naming the plan, then one fixed-size, self-checking record per finished
@@ -303,12 +314,12 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
 #define NQ_CHECKPOINT_RECORD_SIZE 32
 
 /* Writes the header of a checkpoint of plan (counted with or without unique) into out. */
-void nq_checkpoint_header(const nq_plan *plan, int unique,
-                          unsigned char out[NQ_CHECKPOINT_HEADER_SIZE]);
+NQ_API void nq_checkpoint_header(const nq_plan *plan, int unique,
+                                 unsigned char out[NQ_CHECKPOINT_HEADER_SIZE]);
 
 /* Writes the record of unit's count into out. */
-void nq_checkpoint_record(const nq_plan *plan, size_t unit, const nq_unit_count *count,
-                          unsigned char out[NQ_CHECKPOINT_RECORD_SIZE]);
+NQ_API void nq_checkpoint_record(const nq_plan *plan, size_t unit, const nq_unit_count *count,
+                                 unsigned char out[NQ_CHECKPOINT_RECORD_SIZE]);
 
 /* What a checkpoint holds. */
 typedef struct nq_checkpoint_state {
@@ -324,15 +335,16 @@ typedef struct nq_checkpoint_state {
  * NQ_ERR_SYNTAX (not a checkpoint, or damaged before its last record) or NQ_ERR_ARGUMENT (made
  * for another board, engine version or unique setting) with err->message saying which and
  * err->line set to the record number (0 for the header), or NQ_ERR_NOMEM. */
-nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void *data, size_t length,
-                             nq_checkpoint_state *state, nq_parse_error *err);
+NQ_API nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void *data,
+                                    size_t length, nq_checkpoint_state *state,
+                                    nq_parse_error *err);
 
 /* Whether data, the start of a checkpoint of length bytes, has a whole header made for plan
  * counted with or without unique: which of two plans a checkpoint belongs to. */
-int nq_checkpoint_matches(const nq_plan *plan, int unique, const void *data, size_t length);
+NQ_API int nq_checkpoint_matches(const nq_plan *plan, int unique, const void *data, size_t length);
 
 /* Frees what nq_checkpoint_read allocated in state; state may be NULL. */
-void nq_checkpoint_state_free(nq_checkpoint_state *state);
+NQ_API void nq_checkpoint_state_free(nq_checkpoint_state *state);
 
 /* What a checkpoint's header tells without a plan: enough to make the plan again when the
  * board was the empty one (the header holds the plan's fingerprint, not the board). */
@@ -348,7 +360,7 @@ typedef struct nq_checkpoint_info {
  * NQ_ERR_SYNTAX (not a checkpoint, or a damaged header) or NQ_ERR_ARGUMENT (another format or
  * engine version), with err->message saying which. The header's CRC guards against damage, not
  * forgery: anyone can write a header, or records, that pass it. Thread-safe. */
-nq_status nq_checkpoint_describe(const void *data, size_t length, nq_checkpoint_info *info,
+NQ_API nq_status nq_checkpoint_describe(const void *data, size_t length, nq_checkpoint_info *info,
                                  nq_parse_error *err);
 
 /* An estimate of a count's work before it runs. */
@@ -362,8 +374,8 @@ typedef struct nq_estimate {
  * roots of random units, with the given seed (same seed, same estimate). A join plan has no
  * tree to probe: it counts `probes` random units instead (time the call to learn the time).
  * Returns NQ_OK, NQ_ERR_ARGUMENT or (join) NQ_ERR_NOMEM. Thread-safe. */
-nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
-                           nq_estimate *estimate);
+NQ_API nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
+                                  nq_estimate *estimate);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Catalogues: many boards of one size                                                          */
@@ -380,15 +392,15 @@ typedef struct nq_catalogue nq_catalogue;
 
 /* Makes the catalogue of side n (1..NQ_CATALOGUE_MAX_N). Returns NQ_OK, NQ_ERR_SIZE or
  * NQ_ERR_NOMEM. */
-nq_status nq_catalogue_create(int n, nq_catalogue **catalogue);
+NQ_API nq_status nq_catalogue_create(int n, nq_catalogue **catalogue);
 
 /* Frees catalogue; NULL is allowed. */
-void nq_catalogue_free(nq_catalogue *catalogue);
+NQ_API void nq_catalogue_free(nq_catalogue *catalogue);
 
 /* Counts the completions of board (as nq_count does) from catalogue, whose side must be
  * board->n. Returns NQ_OK or NQ_ERR_ARGUMENT. Thread-safe. */
-nq_status nq_catalogue_count(const nq_catalogue *catalogue, const nq_board *board,
-                             nq_u128 *total);
+NQ_API nq_status nq_catalogue_count(const nq_catalogue *catalogue, const nq_board *board,
+                                    nq_u128 *total);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Listing                                                                                       */
@@ -405,7 +417,7 @@ typedef int (*nq_solution_fn)(void *context, int n, const int8_t *cols);
  * completion search steers the walk past subtrees that hold none). Memory use does not depend on
  * the number of solutions. Returns NQ_OK after the last solution, NQ_ERR_STOPPED if visit asked
  * to stop, or, for a malformed board value, NQ_ERR_SIZE, NQ_ERR_BLOCKED or NQ_ERR_ATTACK. */
-nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void *context);
+NQ_API nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void *context);
 
 /* How nq_solve_with lists. Zero-initialise for the defaults. */
 typedef struct nq_solve_options {
@@ -424,8 +436,8 @@ typedef struct nq_solve_options {
  * each as soon as every earlier one has been passed on. Memory stays within a few megabytes
  * however many solutions stream out or however large a part of the search holds them. Also
  * returns NQ_ERR_NOMEM. Thread-safe for distinct contexts. */
-nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
-                        nq_solution_fn visit, void *context);
+NQ_API nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
+                               nq_solution_fn visit, void *context);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Formats                                                                                       */
@@ -441,19 +453,20 @@ typedef enum nq_format {
 
 /* Finds the format called name ("board", "leetcode", "cols", "unicode", "svg"). Returns
  * NQ_ERR_ARGUMENT if none. */
-nq_status nq_format_from_name(const char *name, nq_format *format);
+NQ_API nq_status nq_format_from_name(const char *name, nq_format *format);
 
 /* The most bytes nq_format_solution can write for one solution of side n. */
-size_t nq_format_max_bytes(nq_format format, int n);
+NQ_API size_t nq_format_max_bytes(nq_format format, int n);
 
 /* Writes solution number index (0 for the first) of a listing in format (board, leetcode or
  * cols; the pictures have functions of their own) into buf, which holds at least
  * nq_format_max_bytes(format, n) bytes. Returns the number of bytes written (no NUL). */
-size_t nq_format_solution(nq_format format, int n, const int8_t *cols, uint64_t index, char *buf);
+NQ_API size_t nq_format_solution(nq_format format, int n, const int8_t *cols, uint64_t index,
+                                 char *buf);
 
 /* Writes what ends a listing of count solutions into buf (at least 8 bytes): for leetcode "]\n"
  * or "[]\n", nothing for the other formats. Returns the number of bytes written. */
-size_t nq_format_end(nq_format format, uint64_t count, char *buf);
+NQ_API size_t nq_format_end(nq_format format, uint64_t count, char *buf);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Pictures                                                                                      */
@@ -464,24 +477,24 @@ size_t nq_format_end(nq_format format, uint64_t count, char *buf);
 #define NQ_UNICODE_MAX_N 200
 
 /* The most bytes nq_picture_unicode writes for side n. */
-size_t nq_unicode_max_bytes(int n);
+NQ_API size_t nq_unicode_max_bytes(int n);
 
 /* Draws a solution for a terminal: n lines of two-character squares, '♛' for a queen, '╳' for a
  * bad square, shaded dark squares, then an empty line. cols[r] is row r's column (0-based);
  * board, if not NULL, gives the bad squares (and n = board->n). 1 <= n <= NQ_UNICODE_MAX_N.
  * Writes into buf (nq_unicode_max_bytes(n)); returns the bytes written. */
-size_t nq_picture_unicode(int n, const int32_t *cols, const nq_board *board, char *buf);
+NQ_API size_t nq_picture_unicode(int n, const int32_t *cols, const nq_board *board, char *buf);
 
 /* An SVG page of `boards` solutions of side n (1 <= n <= NQ_PICTURE_MAX_N) on a grid: the
  * page's start (nq_svg_begin, at most 2048 bytes), each board (nq_svg_board, at most
  * nq_svg_max_bytes), then the end (nq_svg_end, at most 16 bytes). Each returns the bytes it
  * wrote into buf. A chessboard with the queens on it; bad squares of board (if not NULL)
  * crossed out. */
-size_t nq_svg_max_bytes(int n, const nq_board *board);
-size_t nq_svg_begin(int n, uint64_t boards, char *buf);
-size_t nq_svg_board(int n, const int32_t *cols, const nq_board *board, uint64_t index,
-                    uint64_t boards, char *buf);
-size_t nq_svg_end(char *buf);
+NQ_API size_t nq_svg_max_bytes(int n, const nq_board *board);
+NQ_API size_t nq_svg_begin(int n, uint64_t boards, char *buf);
+NQ_API size_t nq_svg_board(int n, const int32_t *cols, const nq_board *board, uint64_t index,
+                           uint64_t boards, char *buf);
+NQ_API size_t nq_svg_end(char *buf);
 
 /* ------------------------------------------------------------------------------------------- */
 /* One solution of a huge board                                                                  */
@@ -491,7 +504,7 @@ size_t nq_svg_end(char *buf);
  * n >= 1 but 2 and 3 (the classic construction: even columns then odd ones, with the known
  * repairs when n mod 6 is 2 or 3). O(1) time: rows can be written as they are computed, for
  * any n. Returns UINT64_MAX when n has no solution or row >= n. Thread-safe. */
-uint64_t nq_explicit_column(uint64_t n, uint64_t row);
+NQ_API uint64_t nq_explicit_column(uint64_t n, uint64_t row);
 
 /* Finds a random solution of side n by local search (after Sosic and Gu's QS4: a greedy random
  * start, then pair swaps that repair the few queens it leaves under attack): the same seed gives
@@ -499,13 +512,13 @@ uint64_t nq_explicit_column(uint64_t n, uint64_t row);
  * Takes 4n bytes besides cols and, in practice, O(n) time (a million queens in about 0.1 s).
  * Returns NQ_OK, NQ_ERR_NO_SOLUTION (n = 2, 3), NQ_ERR_ARGUMENT (n = 0, n > INT32_MAX, cols
  * NULL) or NQ_ERR_NOMEM. Thread-safe. */
-nq_status nq_random_solution(uint32_t n, uint64_t seed, int32_t *cols);
+NQ_API nq_status nq_random_solution(uint32_t n, uint64_t seed, int32_t *cols);
 
 /* nq_random_solution that can be stopped: when *stop becomes nonzero (a signal handler may set
  * it), it returns NQ_ERR_STOPPED within a few milliseconds, cols then holding no solution. stop
  * may be NULL. The solution does not depend on stop: same n and seed, same solution. */
-nq_status nq_random_solution_stop(uint32_t n, uint64_t seed, volatile const sig_atomic_t *stop,
-                                  int32_t *cols);
+NQ_API nq_status nq_random_solution_stop(uint32_t n, uint64_t seed,
+                                         volatile const sig_atomic_t *stop, int32_t *cols);
 
 /* ------------------------------------------------------------------------------------------- */
 /* One completion of a board                                                                     */
@@ -529,7 +542,8 @@ typedef struct nq_complete_options {
  * columns) and returns NQ_OK; or returns NQ_ERR_NO_SOLUTION (proved: the board has no
  * completion), NQ_ERR_STOPPED (*options->stop became nonzero), NQ_ERR_ATTACK, NQ_ERR_BLOCKED or
  * NQ_ERR_SIZE (a malformed board value), NQ_ERR_ARGUMENT or NQ_ERR_NOMEM. Thread-safe. */
-nq_status nq_complete(const nq_board *board, const nq_complete_options *options, int8_t *cols);
+NQ_API nq_status nq_complete(const nq_board *board, const nq_complete_options *options,
+                            int8_t *cols);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Reading and verifying solutions                                                               */
@@ -546,7 +560,7 @@ typedef struct nq_solution_reader {
 } nq_solution_reader;
 
 /* Starts reading the length bytes at text, which must outlive the reader. */
-void nq_solution_reader_init(nq_solution_reader *reader, const char *text, size_t length);
+NQ_API void nq_solution_reader_init(nq_solution_reader *reader, const char *text, size_t length);
 
 /* Reads the next solution into cols (room for capacity entries, 0-based columns) and its side
  * into *n, and its first line into *line. Returns NQ_OK, NQ_ERR_END when no solution is left,
@@ -554,8 +568,8 @@ void nq_solution_reader_init(nq_solution_reader *reader, const char *text, size_
  * The cols format admits any n up to capacity (huge boards included); the board format up to
  * NQ_MAX_N (a wider row is a syntax error) and only square boards. A board row without a queen reads as column -1, one with
  * several as -2, so that nq_verify rejects them as queens off the board. */
-nq_status nq_solution_reader_next(nq_solution_reader *reader, int32_t *cols, size_t capacity,
-                                  size_t *n, int *line, nq_parse_error *err);
+NQ_API nq_status nq_solution_reader_next(nq_solution_reader *reader, int32_t *cols, size_t capacity,
+                                         size_t *n, int *line, nq_parse_error *err);
 
 /* What is wrong with a solution: two queens that attack each other, or one off the board. */
 typedef struct nq_conflict {
@@ -567,7 +581,7 @@ typedef struct nq_conflict {
  * or on a diagonal. Takes O(n) time and O(n) bits. Returns NQ_OK, NQ_ERR_ATTACK for the first
  * queen in row order attacked by an earlier one, NQ_ERR_ARGUMENT for a queen off the board
  * (whichever comes first in row order; conflict says which queens), or NQ_ERR_NOMEM. */
-nq_status nq_verify(const int32_t *cols, size_t n, nq_conflict *conflict);
+NQ_API nq_status nq_verify(const int32_t *cols, size_t n, nq_conflict *conflict);
 
 /* ------------------------------------------------------------------------------------------- */
 /* UVa 11195 input                                                                               */
@@ -582,11 +596,35 @@ typedef struct nq_uva_reader {
 } nq_uva_reader;
 
 /* Starts reading the length bytes at text, which must outlive the reader. */
-void nq_uva_reader_init(nq_uva_reader *reader, const char *text, size_t length);
+NQ_API void nq_uva_reader_init(nq_uva_reader *reader, const char *text, size_t length);
 
 /* Reads the next case into board. Returns NQ_OK, NQ_ERR_END at the closing "0", or NQ_ERR_SYNTAX
  * / NQ_ERR_SIZE with err filled (a missing "0" is an error). */
-nq_status nq_uva_reader_next(nq_uva_reader *reader, nq_board *board, nq_parse_error *err);
+NQ_API nq_status nq_uva_reader_next(nq_uva_reader *reader, nq_board *board, nq_parse_error *err);
+
+/* ------------------------------------------------------------------------------------------- */
+/* CPU fast paths                                                                                */
+/* ------------------------------------------------------------------------------------------- */
+
+/* The fast paths the library takes where the CPU has them, as bits. Every path gives the same
+ * results; all are x86 instruction sets, and elsewhere the portable C code is the only path. */
+#define NQ_CPU_POPCNT 1u   /* POPCNT: the fewest-choices kernels (counting and listing boards up
+                              to 32 wide) and the completion search */
+#define NQ_CPU_AVX2   2u   /* AVX2 with POPCNT: the join's matcher */
+#define NQ_CPU_AVX512 4u   /* AVX-512F with VPOPCNTDQ: the join's matcher, preferred to AVX2 */
+#define NQ_CPU_ALL    7u   /* all of them */
+
+/* The fast paths this CPU has, as NQ_CPU_* bits; the CPU is asked once. Thread-safe. */
+NQ_API unsigned nq_cpu_detected(void);
+
+/* The fast paths the library takes: those detected that the limit allows. Thread-safe. */
+NQ_API unsigned nq_cpu_paths(void);
+
+/* From now on, for the whole process, takes only the fast paths in paths (NQ_CPU_* bits, 0 for
+ * the portable code alone; the default is NQ_CPU_ALL), to test or measure a lower path. Returns
+ * nq_cpu_paths(). Call it before starting work: work already running may take either choice.
+ * Thread-safe. */
+NQ_API unsigned nq_cpu_limit(unsigned paths);
 
 #ifdef __cplusplus
 }

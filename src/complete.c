@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "complete.h"
+#include "cpu.h"
 
 /* Nodes per unit of Luby's sequence. */
 #define LUBY_UNIT 512
@@ -58,8 +59,7 @@ nq_status nq_find_completion(const nq_search *search, const nq_find_limits *limi
         return NQ_ERR_NOMEM;
     f->stop = limits->stop;
     f->nodes = 0;
-    __builtin_cpu_init();
-    f->popcnt = __builtin_cpu_supports("popcnt") != 0;
+    f->popcnt = nq_cpu_uses(NQ_CPU_POPCNT);
     for (int i = 0; i < 2 * NQ_MAX_N; i++)
         f->weight[i] = 1;
     /* Without a seed the systematic walk makes plain choices; the restarts never do. */

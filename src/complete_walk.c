@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "complete.h"
+#include "cpu.h"
 
 static inline uint64_t bit(int i)
 {
@@ -232,7 +233,7 @@ static int descend_plain(nq_csearch *f, nq_cwalk *w)
     return descend(f, w);
 }
 
-__attribute__((target("popcnt"))) static int descend_popcnt(nq_csearch *f, nq_cwalk *w)
+NQ_TARGET_POPCNT static int descend_popcnt(nq_csearch *f, nq_cwalk *w)
 {
     return descend(f, w);
 }

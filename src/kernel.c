@@ -17,6 +17,7 @@
  */
 #include <string.h>
 
+#include "cpu.h"
 #include "internal.h"
 
 #define WATCH_ROWS 6
@@ -95,8 +96,7 @@ uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s, const nq_stop
 /* Whether the CPU counts bits in one instruction, which the fewest-choices kernels lean on. */
 static int has_popcnt(void)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("popcnt");
+    return nq_cpu_uses(NQ_CPU_POPCNT);
 }
 
 uint64_t nq_kernel_count(const nq_search *search, nq_state s, const nq_stop_flag *stop)

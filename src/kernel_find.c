@@ -16,6 +16,7 @@
  * With a seed, each row's squares are tried in a random order: a search that finds nothing
  * within its budget can start over elsewhere, which is what cures the heavy tails of finding.
  */
+#include "cpu.h"
 #include "internal.h"
 
 #define POLL_MASK 4095           /* nodes between looks at the stop request */
@@ -164,8 +165,8 @@ static nq_status run_plain(nq_finder *f, uint64_t nodes, const nq_stop *stop, in
     return run(f, nodes, stop, cols);
 }
 
-__attribute__((target("popcnt"))) static nq_status run_popcnt(nq_finder *f, uint64_t nodes,
-                                                               const nq_stop *stop, int8_t *cols)
+NQ_TARGET_POPCNT static nq_status run_popcnt(nq_finder *f, uint64_t nodes, const nq_stop *stop,
+                                             int8_t *cols)
 {
     return run(f, nodes, stop, cols);
 }
@@ -180,9 +181,8 @@ void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed)
 
 nq_status nq_finder_run(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("popcnt") ? run_popcnt(f, nodes, stop, cols)
-                                            : run_plain(f, nodes, stop, cols);
+    return nq_cpu_uses(NQ_CPU_POPCNT) ? run_popcnt(f, nodes, stop, cols)
+                                      : run_plain(f, nodes, stop, cols);
 }
 
 nq_status nq_kernel_find(const nq_search *search, const nq_find_limits *limits, int8_t *cols)

@@ -11,6 +11,7 @@
  * Diagonals are kept by absolute index (r + c and c - r + n - 1), so rows can be filled in any
  * order: 2n - 1 <= 63 bits is why n <= 32.
  */
+#include "cpu.h"
 #include "internal.h"
 
 /* One filled row of the search, and what was taken before it. */
@@ -95,8 +96,8 @@ uint64_t nq_kernel_count_mrv(const nq_search *search, const nq_stop_flag *stop)
     return count_mrv(search, NULL, NULL, stop);
 }
 
-__attribute__((target("popcnt"))) uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search,
-                                                                      const nq_stop_flag *stop)
+NQ_TARGET_POPCNT uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search,
+                                                     const nq_stop_flag *stop)
 {
     return count_mrv(search, NULL, NULL, stop);
 }
@@ -107,10 +108,8 @@ nq_status nq_kernel_visit_mrv(const nq_search *search, nq_solution_fn visit, voi
     return count_mrv(search, visit, context, stop) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
 }
 
-__attribute__((target("popcnt"))) nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search,
-                                                                      nq_solution_fn visit,
-                                                                      void *context,
-                                                                      const nq_stop_flag *stop)
+NQ_TARGET_POPCNT nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_solution_fn visit,
+                                                     void *context, const nq_stop_flag *stop)
 {
     return count_mrv(search, visit, context, stop) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
 }

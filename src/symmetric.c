@@ -17,6 +17,7 @@
  * column c, diagonal r + c ("d1", 0..2n-2), antidiagonal c - r + n - 1 ("d2"). With n <= 32
  * every set fits 64 bits.
  */
+#include "cpu.h"
 #include "internal.h"
 
 /* The largest side these searches take: 2n - 1 diagonals in 64 bits. */
@@ -112,7 +113,7 @@ static uint64_t half_turn_plain(half_lines root, uint64_t only)
 }
 
 /* 1.7 times as fast: the choice of row counts bits at every node. */
-__attribute__((target("popcnt"))) static uint64_t half_turn_popcnt(half_lines root,
+NQ_TARGET_POPCNT static uint64_t half_turn_popcnt(half_lines root,
                                                                     uint64_t only)
 {
     return half_turn_count(root, only);
@@ -131,8 +132,7 @@ uint64_t nq_count_half_turn(int n)
     /* The left-right mirror keeps the half turn's solutions and the empty (or centred) board,
      * and moves the first queen placed from column c to n-1-c, never the same column (the
      * middle one, on odd boards, is the centre's): count those left of the middle, twice. */
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt"))
+    if (nq_cpu_uses(NQ_CPU_POPCNT))
         return 2 * half_turn_popcnt(root, bit(m) - 1);
     return 2 * half_turn_plain(root, bit(m) - 1);
 }

@@ -2,6 +2,7 @@
  * match.c - counting disjoint pairs of patterns: the portable matcher, and the choice of the
  * fastest one for this CPU (match_body.h has the method).
  */
+#include "../cpu.h"
 #include "join.h"
 
 #define MATCH_TARGET
@@ -22,10 +23,9 @@ uint64_t nq_match_portable(const uint64_t *patterns, size_t count, const nq_matc
 
 nq_match_fn *nq_match_best(void)
 {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq"))
+    if (nq_cpu_uses(NQ_CPU_AVX512))
         return nq_match_avx512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+    if (nq_cpu_uses(NQ_CPU_AVX2))
         return nq_match_avx2;
     return nq_match_portable;
 }

@@ -2,9 +2,11 @@
  * match_avx2.c - the matcher of match_body.h built for CPUs with AVX2: a block's 512 bits are
  * two 256-bit registers, their bits counted by nibble lookups (AVX2 has no popcount of its own).
  */
-#include <immintrin.h>
-
+#include "../cpu.h"
 #include "join.h"
+
+#if NQ_CPU_X86
+#include <immintrin.h>
 
 #define MATCH_TARGET __attribute__((target("avx2")))
 #define VECTOR_BYTES 32
@@ -30,3 +32,13 @@ MATCH_TARGET uint64_t nq_match_avx2(const uint64_t *patterns, size_t count,
 {
     return match_body(patterns, count, items, bits, table);
 }
+
+#else
+/* Off x86 nq_cpu_paths never offers NQ_CPU_AVX2: the portable matcher under this name, so that
+ * callers link everywhere. */
+uint64_t nq_match_avx2(const uint64_t *patterns, size_t count, const nq_match_items *items,
+                       int bits, void *table)
+{
+    return nq_match_portable(patterns, count, items, bits, table);
+}
+#endif

@@ -162,8 +162,14 @@ ends_on_signal() {
 }
 
 board() { printf "$1" >"$tmp/$2"; echo "$tmp/$2"; }
+b1=$(board '.Q...\n.....\n..*..\n.....\n.....\n' b1)   # the README's board, for every section
+
+# section NAME: whether to run the section NAME. NQ_TEST_SECTIONS (names separated by spaces)
+# picks a few, as the quicker passes do (other CPU paths, an emulated binary); all by default.
+section() { [ -z "${NQ_TEST_SECTIONS:-}" ] || [[ " $NQ_TEST_SECTIONS " == *" $1 "* ]]; }
 
 # ---- count: published totals and unique counts (OEIS A000170, A002562) ----------------------
+if section count; then
 while IFS=$'\t' read -r n total unique; do
     [ "$n" -le 13 ] || continue
     check "count $n" 0 "$total" "" -- count "$n"
@@ -172,8 +178,10 @@ done <"$here/known-counts.tsv"
 for t in 1 2 3; do check "count 12 -t $t" 0 14200 "" -- count 12 --threads "$t"; done
 check "count 16" 0 14772512 "" -- count 16 --threads 2
 check "count -u 14" 0 45752 "" -- count -u 14
+fi
 
 # ---- solve: formats, order, limits, unique ------------------------------------------------------
+if section solve; then
 printf '.Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n\n' >"$tmp/solve4"
 check_file "solve 4 board" 0 "$tmp/solve4" "" -- solve 4
 check "solve 4 leetcode" 0 '[[".Q..","...Q","Q...","..Q."],["..Q.","Q...","...Q",".Q.."]]' "" -- solve 4 --format leetcode
@@ -194,13 +202,16 @@ check "verify solve 8" 0 "92 of 92 solutions valid" "" "$tmp/s8" -- verify
 check "verify solve 9 --unique" 0 "46 of 46 solutions valid" "" "$tmp/u9" -- verify
 "$nq" solve 6 >"$tmp/b6"
 check "verify boards" 0 "4 of 4 solutions valid" "" -- verify "$tmp/b6"
+fi
 
 # ---- boards with bad squares and placed queens ---------------------------------------------
-b1=$(board '.Q...\n.....\n..*..\n.....\n.....\n' b1)
+if section boards; then
 check "count --board" 0 1 "" -- count --board "$b1"
 check "solve --board" 0 "2 4 1 3 5" "" -- solve --board "$b1" -f cols
+fi
 
 # ---- solve streams: --limit is the listing's head, memory stays small, Ctrl-C stops ---------
+if section streams; then
 for n in 8 9 10 11; do
     "$nq" solve $n -f cols >"$tmp/all"
     for k in 1 7 60; do
@@ -240,8 +251,10 @@ check "count empty board file" 0 92 "" -- count --board "$b3"
 check "count --unique board" 0 12 "" -- count --unique --board "$b3"
 b4=$(board '*......*\n........\n........\n........\n........\n........\n........\n*......*\n' b4)
 check "count corners bad" 0 76 "" -- count --board "$b4"
+fi
 
 # ---- uva ----------------------------------------------------------------------------------------
+if section uva; then
 check_file "uva sample" 0 "$here/uva-sample.out" "" "$here/uva-sample.in" -- uva
 check_file "uva catalogue cases" 0 "$here/uva-bench.out" "" "$here/uva-bench.in" -- uva
 printf '1\n.\n\n3\n...\n...\n...\n\n2\n*.\n..\n0\n' >"$tmp/uva2"
@@ -285,8 +298,10 @@ for n in 17 18 19 20; do
 done
 echo 0 >>"$tmp/uva-big.in"
 check_file "uva N = 17 to 20" 0 "$tmp/uva-big.out" "" "$tmp/uva-big.in" -- uva
+fi
 
 # ---- verify ------------------------------------------------------------------------------------
+if section verify; then
 printf '2 4 1 3\n1 3 2 4\n' >"$tmp/v1"
 check "verify attack" 1 "1 of 2 solutions valid" \
     "nqueens: <stdin>:2: solution 2 is invalid: the queens in row 2, column 3 and row 3, column 2 attack each other" "$tmp/v1" -- verify
@@ -314,8 +329,10 @@ check "verify file" 1 "1 of 2 solutions valid" \
     "nqueens: $tmp/v1:2: solution 2 is invalid: the queens in row 2, column 3 and row 3, column 2 attack each other" -- verify "$tmp/v1"
 printf '2 4 x 3\n' >"$tmp/v4"
 check "verify syntax" 2 "" "nqueens: <stdin>:1:5: unexpected 'x'; expected a column number" "$tmp/v4" -- verify
+fi
 
 # ---- bad input: exit 2, a message, nothing on stdout ---------------------------------------
+if section bad-input; then
 check "N missing" 2 "" "nqueens: count: board size N is missing; see 'nqueens count --help'" -- count
 check "N not a number" 2 "" "nqueens: board size N 'abc' is not a number" -- count abc
 check "N trailing junk" 2 "" "nqueens: board size N '8x' has trailing characters after the number" -- count 8x
@@ -364,8 +381,10 @@ printf '2\n..\n..\n' >"$tmp/u3"
 check "uva missing 0" 2 "" "nqueens: <stdin>:4:1: input ends without the closing line \"0\"" "$tmp/u3" -- uva
 printf '65\n' >"$tmp/u4"
 check "uva size 65" 2 "" "nqueens: <stdin>:1:1: board size 65 is too large; at most 64" "$tmp/u4" -- uva
+fi
 
 # ---- checkpoints, subtotals, estimates ------------------------------------------------------
+if section checkpoints; then
 ck=$tmp/q13.ckpt
 check "checkpoint new" 0 73712 "" -- count 13 --checkpoint "$ck"
 check "checkpoint finished" 0 73712 "" -- count 13 --checkpoint "$ck"
@@ -482,8 +501,10 @@ expect_true "subtotals add up" $?
 # Outputs are opened before the count starts, not found unwritable when it ends.
 timeout 20 "$nq" count 20 --method backtrack --subtotals "$tmp/no/sub.csv" >"$tmp/out" 2>"$tmp/err"
 compare "subtotals unwritable: said at once" 1 $? "" "nqueens: subtotals $tmp/no/sub.csv: No such file or directory" "count 20 --subtotals $tmp/no/sub.csv"
+fi
 
 # ---- the join method ----------------------------------------------------------------------
+if section join; then
 for n in 4 5 6 7 8 9 10 11 12 13 14 15; do
     want=$("$nq" count "$n" --method backtrack)
     check "count $n: join agrees with backtrack" 0 "$want" "" -- count "$n" --method join --threads 2
@@ -552,6 +573,10 @@ code=$?
 expect_true "join checkpoint over --max-memory: advice that works" $?
 check "backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --checkpoint "$tmp/b14.ckpt"
 check "backtrack checkpoint resumed by auto" 0 365596 "" -- count 14 --checkpoint "$tmp/b14.ckpt"
+fi
+
+# ---- the join method: stopped and resumed, estimates -------------------------------------
+if section join-resume; then
 killed_then_resumed join 666090624 "$tmp/jkill.ckpt" "0.2 0.5 0.8 1.1 1.4" 18 --method join --threads 2
 interrupted_then_resumed join 666090624 6142 "$tmp/jint.ckpt" 0.6 18 --method join --threads 2
 # Endless or huge input is refused as soon as it shows, in bounded memory (ulimit -v: 200 MB,
@@ -619,8 +644,10 @@ cores=$(getconf _NPROCESSORS_ONLN)
 "$nq" estimate 14 --method join --threads 1024 >"$tmp/out" &&
     grep -qx "time: about .* on 1024 threads here, which has $cores cores*" "$tmp/out"
 expect_true "estimate with more threads than cores says so" $?
+fi
 
 # ---- one solution of any size, pictures ---------------------------------------------------
+if section one; then
 check "one 8" 0 "2 4 6 8 3 1 7 5" "" -- one 8
 check "one 9" 0 "4 6 8 2 5 7 9 1 3" "" -- one 9
 check "one 1" 0 "1" "" -- one 1
@@ -667,8 +694,29 @@ expect_true "one 100 svg renders" $?
 "$nq" solve --board "$b1" --format svg >"$tmp/b.svg"
 [ "$(grep -c 'href="#bad"' "$tmp/b.svg")" -eq 1 ] && rsvg-convert "$tmp/b.svg" -o "$tmp/b.png"
 expect_true "board svg crosses the bad square" $?
+fi
+
+# ---- CPU fast paths: NQ_CPU caps them, --version names them --------------------------------
+if section cpu; then
+# The paths this CPU has: those /proc/cpuinfo lists for an x86-64 binary (e_machine, byte 18 of
+# its ELF header, is 0x3e), none for any other (an emulated binary's wrapper script too).
+has=""
+if [ "$(od -An -c -j1 -N3 "$nq" | tr -d ' ')" = ELF ] &&
+    [ "$(od -An -tx1 -j18 -N1 "$nq" | tr -d ' ')" = 3e ] && [ -r /proc/cpuinfo ]; then
+    flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
+    [[ $flags == *" popcnt "* ]] && has+=" popcnt"
+    [[ $flags == *" popcnt "* && $flags == *" avx2 "* ]] && has+=" avx2"
+    [[ $flags == *" avx512f "* && $flags == *" avx512_vpopcntdq "* ]] && has+=" avx512"
+fi
+NQ_CPU= check "--version" 0 "$(printf 'nqueens 0.1.0\nfast paths:%s' "${has:- none, the portable code}")" "" -- --version
+NQ_CPU=avx512 check "NQ_CPU=avx512 is the default" 0 "$(printf 'nqueens 0.1.0\nfast paths:%s' "${has:- none, the portable code}")" "" -- --version
+NQ_CPU=portable check "NQ_CPU=portable --version" 0 "$(printf 'nqueens 0.1.0\nfast paths: none, the portable code%s' "${has:+ (NQ_CPU=portable leaves out$has)}")" "" -- --version
+NQ_CPU=portable check "NQ_CPU=portable count" 0 14200 "" -- count 12 --method join
+NQ_CPU=fast check "NQ_CPU unknown" 2 "" "nqueens: NQ_CPU 'fast' is not one of portable, popcnt, avx2, avx512" -- count 8
+fi
 
 # ---- one completion of a board (one --board) ------------------------------------------------
+if section complete; then
 c1=$(board '.*..\n....\n....\n....\n' c1)   # of the two 4 x 4 solutions, only 3 1 4 2 is left
 check "one --board" 0 "3 1 4 2" "" -- one --board "$c1"
 check "one --board board format" 0 "$(printf '..Q.\nQ...\n...Q\n.Q..')" "" -- one --board "$c1" --format board
@@ -713,8 +761,10 @@ sleep 0.3
 kill -TERM "$pid"
 wait "$pid"
 compare "one --board terminated" 143 $? "" "" "one --board hard, SIGTERM"
+fi
 
 # ---- runtime failures and help ------------------------------------------------------------
+if section help; then
 "$nq" solve 14 >/dev/full 2>"$tmp/err"
 code=$?; : >"$tmp/out"
 compare "solve 14 > /dev/full" 1 "$code" "" "nqueens: write error on standard output: No space left on device" "solve 14 > /dev/full"
@@ -730,7 +780,7 @@ for cmd in count solve uva verify estimate one check; do
 done
 "$nq" --help >"$tmp/out" && grep -q "^Exit codes:" "$tmp/out"
 expect_true "--help" $?
-check "--version" 0 "nqueens 0.1.0" "" -- --version
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -43,10 +43,9 @@ static int runnable_matchers(nq_match_fn **fns)
 {
     int count = 0;
     fns[count++] = nq_match_portable;
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+    if (nq_cpu_detected() & NQ_CPU_AVX2)
         fns[count++] = nq_match_avx2;
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq"))
+    if (nq_cpu_detected() & NQ_CPU_AVX512)
         fns[count++] = nq_match_avx512;
     return count;
 }

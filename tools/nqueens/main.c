@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cpu_choice.h"
 
 static const char usage[] =
     "Usage: nqueens COMMAND [OPTIONS] [ARGS]\n"
@@ -34,7 +35,11 @@ static const char usage[] =
     "     checkpoint made for another problem, damaged, not a regular file or in use\n"
     "  130, 143  stopped by SIGINT or SIGTERM: a count after saving its checkpoint, a\n"
     "            listing or a search at once\n"
-    "A closed pipe ends a command quietly, as SIGPIPE does.\n";
+    "A closed pipe ends a command quietly, as SIGPIPE does.\n"
+    "\n"
+    "Environment:\n"
+    "  NQ_CPU=portable|popcnt|avx2|avx512  take no CPU fast path above this one (for tests and\n"
+    "                           measurements); 'nqueens --version' names the paths taken\n";
 
 int main(int argc, char **argv)
 {
@@ -53,12 +58,19 @@ int main(int argc, char **argv)
     if (argc < 2)
         return fprintf(stderr, "%s", usage), EXIT_USAGE;
     const char *name = argv[1];
+    int code = cpu_choice_from_environment();
+    if (code)
+        return code;
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         out_puts(usage);
         return out_close();
     }
     if (strcmp(name, "--version") == 0) {
+        char paths[160];
+        cpu_choice_describe(paths, sizeof paths);
         out_puts("nqueens " NQ_VERSION_STRING "\n");
+        out_puts(paths);
+        out_puts("\n");
         return out_close();
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
