@@ -8,12 +8,13 @@ _nqueens_options()
 {
     case $1 in
     count) echo "--board --unique --threads --method --max-memory --progress --no-progress"\
-                "--checkpoint --subtotals --help" ;;
+                "--checkpoint --subtotals --verbose --help" ;;
     mpi-count) echo "--board --unique --threads --method --max-memory --progress"\
                     "--checkpoint --help" ;;
     estimate) echo "--board --threads --method --max-memory --probes --seed --help" ;;
     solve) echo "--board --format --limit --unique --help" ;;
-    one) echo "--random --seed --format --help" ;;
+    one) echo "--board --random --seed --format --help" ;;
+    check) echo "--board --sample --all --seed --threads --help" ;;
     uva) echo "--threads --help" ;;
     verify) echo "--help" ;;
     esac
@@ -36,7 +37,7 @@ _nqueens()
     if [ "$program" = nqueens-mpi ]; then
         commands="count --help"
     else
-        commands="count estimate solve one uva verify --help --version"
+        commands="count estimate solve one uva verify check --help --version"
     fi
     COMPREPLY=()
     if [ "$COMP_CWORD" -eq 1 ]; then
@@ -59,12 +60,12 @@ _nqueens()
         compopt -o filenames 2>/dev/null
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return ;;
-    -t|--threads|-l|--limit|-S|--seed|-n|--probes|--max-memory)
+    -t|--threads|-l|--limit|-S|--seed|-n|--probes|-k|--sample|--max-memory)
         return ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$(_nqueens_options "$command")" -- "$cur")
-    elif [ "$command" = verify ]; then
+    elif [ "$command" = verify ] || [ "$command" = check ]; then
         compopt -o filenames 2>/dev/null
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
     fi
