@@ -26,10 +26,10 @@ for n in $sizes; do
     echo
 done
 
-echo "## uva: bench/uva-bench.in (ten cases of size 13-14, a few bad squares)"
+echo "## uva: tests/cli/uva-bench.in (ten cases of size 13-14, a few bad squares)"
 hyperfine --style none --runs 5 --export-json "$out/uva.json" \
-    "$tb uva < bench/uva-bench.in" "$nq uva --threads 1 < bench/uva-bench.in" \
-    "$nq uva < bench/uva-bench.in" >/dev/null
+    "$tb uva < tests/cli/uva-bench.in" "$nq uva --threads 1 < tests/cli/uva-bench.in" \
+    "$nq uva < tests/cli/uva-bench.in" >/dev/null
 python3 bench/table.py "$out/uva.json"
 echo
 

@@ -32,7 +32,7 @@ typedef struct nq_cwalk {
     int random_values;              /* whether squares are tried in random order */
     int random_ties;                /* whether ties between lines are broken at random */
     int least_first;                /* whether squares that take fewest others go first */
-    uint64_t random;                /* xorshift64 state */
+    uint64_t random;                /* nq_random_next's state */
 } nq_cwalk;
 
 /* How a walk's slice ended. */

@@ -16,10 +16,7 @@ static inline uint64_t bit(int i)
 /* A random number below bound (> 0). */
 static inline int below(nq_cwalk *w, int bound)
 {
-    uint64_t x = w->random;
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    w->random = x;
-    return (int)((x >> 32) * (uint64_t)bound >> 32);
+    return (int)((nq_random_next(&w->random) >> 32) * (uint64_t)bound >> 32);
 }
 
 /* ---- Choosing the line to branch on ------------------------------------------------------ */

@@ -128,6 +128,16 @@ static inline int nq_stop_poll(const nq_stop_flag *stop, unsigned *steps)
     return stop && atomic_load_explicit(stop, memory_order_relaxed);
 }
 
+/* A step of xorshift64*, the library's one generator of random numbers (probes, local search,
+ * seeded searches): they need speed and reproducibility, not quality. *state must not be 0. */
+static inline uint64_t nq_random_next(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
+    *state = x;
+    return x * UINT64_C(0x2545F4914F6CDD1D);
+}
+
 /* Counts the completions of state s: the ways to fill rows s.row..n-1, or NQ_KERNEL_STOPPED if
  * *stop became nonzero first. Picks the fastest kernel for the board and the CPU among those
  * below. */
@@ -271,7 +281,7 @@ typedef struct nq_finder {
     int depth;                     /* steps on the stack; -1 before the first run */
     uint64_t cols, open;           /* the node being expanded */
     nq_u128_bits up, down;
-    uint64_t random;               /* xorshift64 state; 0: lowest square first */
+    uint64_t random;               /* nq_random_next's state; 0: lowest square first */
     int8_t placed[NQ_MAX_N];       /* the queens of the filled rows */
 } nq_finder;
 

@@ -170,15 +170,6 @@ static nq_status visit_rows(const nq_search *search, nq_state s, const int8_t *p
     }
 }
 
-/* A step of xorshift64*: probes need speed and reproducibility, not quality. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t x = *state;
-    x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
-    *state = x;
-    return x * UINT64_C(0x2545F4914F6CDD1D);
-}
-
 double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, double *leaves,
                        int8_t *placed)
 {
@@ -204,11 +195,11 @@ double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, do
             return nodes;
         paths *= count;
         if (row == last) {
-            placed[row] = (int8_t)__builtin_ctzll(bits[next_random(random) % (uint64_t)count]);
+            placed[row] = (int8_t)__builtin_ctzll(bits[nq_random_next(random) % (uint64_t)count]);
             *leaves = paths;
             return nodes;
         }
-        uint64_t bit = bits[next_random(random) % (uint64_t)count];
+        uint64_t bit = bits[nq_random_next(random) % (uint64_t)count];
         placed[row] = (int8_t)__builtin_ctzll(bit);
         cols |= bit, d1 = (d1 | bit) << 1, d2 = (d2 | bit) >> 1;
     }

@@ -132,8 +132,8 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
         nq_find_step *s = &stack[depth - 1];
         uint64_t pick = s->free_;
         if (f->random) {
-            f->random ^= f->random << 13, f->random ^= f->random >> 7, f->random ^= f->random << 17;
-            for (int skip = (int)(f->random % (uint64_t)__builtin_popcountll(pick)); skip; skip--)
+            uint64_t x = nq_random_next(&f->random);
+            for (int skip = (int)(x % (uint64_t)__builtin_popcountll(pick)); skip; skip--)
                 pick &= pick - 1;
         }
         uint64_t bit = pick & -pick;

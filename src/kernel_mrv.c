@@ -127,11 +127,8 @@ double nq_kernel_probe_mrv(const nq_search *search, uint64_t *random, double *le
         uint64_t f = search->allow[best] & ~(cols | up >> best | down >> (n - 1 - best));
         nodes += paths * fewest;
         paths *= fewest;
-        /* A step of xorshift64* picks the child this probe follows. */
-        uint64_t x = *random;
-        x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
-        *random = x;
-        for (uint64_t skip = x * UINT64_C(0x2545F4914F6CDD1D) % (uint64_t)fewest; skip; skip--)
+        /* A random number picks the child this probe follows. */
+        for (uint64_t skip = nq_random_next(random) % (uint64_t)fewest; skip; skip--)
             f &= f - 1;
         int c = __builtin_ctzll(f);
         placed[best] = (int8_t)c;

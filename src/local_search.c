@@ -55,10 +55,7 @@ typedef struct board_state {
 
 static uint64_t next_random(board_state *s)
 {
-    uint64_t x = s->random;
-    x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
-    s->random = x;
-    return x * UINT64_C(0x2545F4914F6CDD1D);
+    return nq_random_next(&s->random);
 }
 
 /* Random number x made a number below bound (its top 32 bits scaled: no division). */
