@@ -139,9 +139,14 @@ NQ_API int nq_u128_add(nq_u128 *sum, nq_u128 term);
 /* Counting                                                                                      */
 /* ------------------------------------------------------------------------------------------- */
 
+/* The memory nq_count lets the join take when nq_count_options.max_memory is 0: the join then
+ * counts empty boards up to about N = 21 on a few threads, and backtracks above. */
+#define NQ_COUNT_DEFAULT_MEMORY (UINT64_C(1) << 30)
+
 typedef struct nq_count_options {
     int threads;   /* worker threads; 0 means one per online core */
     int unique;    /* nonzero: also count the classes of solutions under the board's symmetries */
+    uint64_t max_memory;   /* bytes the count may take; 0: NQ_COUNT_DEFAULT_MEMORY */
 } nq_count_options;
 
 typedef struct nq_count_result {
@@ -157,8 +162,10 @@ typedef struct nq_count_result {
  * other, no queen stands on a bad square, and every queen placed on board is among them.
  * Classes for unique are taken under nq_board_symmetries(board): all eight on an empty board,
  * which gives OEIS A002562. An empty board the join counts gets its classes from one join run
- * and nq_unique_from_total; any other board, from the backtracker. options may be NULL (all
- * cores, no unique count). Returns NQ_OK, NQ_ERR_ATTACK (placed queens attack each other),
+ * and nq_unique_from_total; any other board, from the backtracker. The method is the fastest
+ * that fits in options->max_memory (the join's tables grow to gigabytes: 6.2 GiB at N = 24):
+ * nq_count never takes more. options may be NULL (all cores, no unique count, the default
+ * memory). Returns NQ_OK, NQ_ERR_ATTACK (placed queens attack each other),
  * NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. Thread-safe. */
 NQ_API nq_status nq_count(const nq_board *board, const nq_count_options *options,
                    nq_count_result *result);

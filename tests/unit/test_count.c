@@ -21,7 +21,7 @@ static const uint64_t published_unique[] = { 0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92,
 
 static nq_count_result count_board(const nq_board *b, int threads, int unique)
 {
-    nq_count_options options = { threads, unique };
+    nq_count_options options = { threads, unique, 0 };
     nq_count_result result;
     assert_int_equal(nq_count(b, &options, &result), NQ_OK);
     return result;
@@ -82,6 +82,27 @@ static void smallest_boards(void **state)
             assert_int_equal(r.total.lo, total[n]);
             assert_int_equal(r.unique.lo, unique[n]);
         }
+    }
+}
+
+/* A memory limit below what the join needs leaves nq_count to backtrack: the same counts, and
+ * no more memory than allowed. */
+static void memory_limit(void **state)
+{
+    (void)state;
+    for (int n = 12; n <= 14; n++) {
+        nq_board b;
+        nq_board_init(&b, n);
+        nq_count_options options = { 2, 1, 4096 };
+        nq_count_result r;
+        assert_int_equal(nq_count(&b, &options, &r), NQ_OK);
+        assert_int_equal(r.total.lo, published_total[n]);
+        assert_int_equal(r.unique.lo, published_unique[n]);
+        nq_plan_options how = { .max_memory = 4096, .threads = 2 };
+        nq_plan *plan;
+        assert_int_equal(nq_plan_create_with(&b, &how, &plan), NQ_OK);
+        assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
+        nq_plan_free(plan);
     }
 }
 
@@ -287,7 +308,7 @@ static void side_out_of_range(void **state)
         nq_board_init(b, 8);
         b->n = sides[i];
         nq_count_result r;
-        nq_count_options options = { 1, 1 };
+        nq_count_options options = { 1, 1, 0 };
         assert_int_equal(nq_count(b, &options, &r), NQ_ERR_SIZE);
         nq_plan *plan = NULL;
         assert_int_equal(nq_plan_create(b, 0, &plan), NQ_ERR_SIZE);
@@ -303,6 +324,7 @@ int main(void)
         cmocka_unit_test(published_counts_16),
         cmocka_unit_test(published_totals_on_threads),
         cmocka_unit_test(smallest_boards),
+        cmocka_unit_test(memory_limit),
         cmocka_unit_test(options_may_be_null),
         cmocka_unit_test(all_bad_squares),
         cmocka_unit_test(random_boards),
