@@ -90,17 +90,24 @@ pkill -KILL -f "$mpi count 16" 2>/dev/null
 for _ in $(seq 100); do pgrep -f "$mpi count 16" >/dev/null || break; sleep 0.05; done
 expect "nqueens resumes nqueens-mpi's checkpoint" 14772512 "$("$nq" count 16 --method backtrack --checkpoint "$tmp/b.ckpt" 2>&1)"
 
+# rank_pid RANK ARGS CHECKPOINT TRIES: the process id of the given rank of a running
+# `nqueens-mpi ARGS`, once CHECKPOINT holds something; looks every 50 ms, TRIES times at most.
+rank_pid() {
+    local rank=$1 args=$2 ckpt=$3 tries=$4 found= p
+    for _ in $(seq "$tries"); do
+        sleep 0.05
+        for p in $(pgrep -f "$mpi $args"); do
+            grep -qz "^OMPI_COMM_WORLD_RANK=$rank\$" "/proc/$p/environ" 2>/dev/null && found=$p
+        done
+        [ -n "$found" ] && [ -s "$ckpt" ] && break
+    done
+    echo "$found"
+}
+
 # A worker rank killed mid-run: the job stops naming it; the rerun loses no finished unit.
 on3 count 16 --method backtrack --threads 1 --checkpoint "$tmp/c.ckpt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-victim=
-for _ in $(seq 50); do
-    sleep 0.05
-    for p in $(pgrep -f "$mpi count 16"); do
-        grep -qz '^OMPI_COMM_WORLD_RANK=1$' "/proc/$p/environ" 2>/dev/null && victim=$p
-    done
-    [ -n "$victim" ] && [ -s "$tmp/c.ckpt" ] && break
-done
+victim=$(rank_pid 1 "count 16" "$tmp/c.ckpt" 50)
 sleep 0.3
 [ -n "$victim" ] && kill -KILL "$victim"
 wait "$pid"
@@ -114,14 +121,7 @@ expect "checkpoint kept its records" "yes" "$([ "$size" -gt 64 ] && echo yes)"
 # the job ends with 143; the rerun resumes.
 on3 count 17 --method backtrack --threads 1 --checkpoint "$tmp/t.ckpt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-rank0=
-for _ in $(seq 100); do
-    sleep 0.05
-    for p in $(pgrep -f "$mpi count 17"); do
-        grep -qz '^OMPI_COMM_WORLD_RANK=0$' "/proc/$p/environ" 2>/dev/null && rank0=$p
-    done
-    [ -n "$rank0" ] && [ -s "$tmp/t.ckpt" ] && break
-done
+rank0=$(rank_pid 0 "count 17" "$tmp/t.ckpt" 100)
 sleep 0.5
 kill -TERM "$rank0"
 wait "$pid"

@@ -163,6 +163,9 @@ ends_on_signal() {
 
 board() { printf "$1" >"$tmp/$2"; echo "$tmp/$2"; }
 b1=$(board '.Q...\n.....\n..*..\n.....\n.....\n' b1)   # the README's board, for every section
+# the empty 8 x 8 board, and the same with its corners bad: for boards and checkpoints
+b3=$(board '........\n........\n........\n........\n........\n........\n........\n........\n' b3)
+b4=$(board '*......*\n........\n........\n........\n........\n........\n........\n*......*\n' b4)
 
 # section NAME: whether to run the section NAME. NQ_TEST_SECTIONS (names separated by spaces)
 # picks a few, as the quicker passes do (other CPU paths, an emulated binary); all by default.
@@ -246,10 +249,8 @@ compare "solve 46 stopped by SIGTERM" 143 $? "" "" "solve 46 --limit 1 (SIGTERM)
 check "count --board -" 0 1 "" "$b1" -- count --board -
 b2=$(board '.*..\r\n....\r\n....\r\n....' b2)
 check "count crlf board" 0 1 "" -- count --board "$b2"
-b3=$(board '........\n........\n........\n........\n........\n........\n........\n........\n' b3)
 check "count empty board file" 0 92 "" -- count --board "$b3"
 check "count --unique board" 0 12 "" -- count --unique --board "$b3"
-b4=$(board '*......*\n........\n........\n........\n........\n........\n........\n*......*\n' b4)
 check "count corners bad" 0 76 "" -- count --board "$b4"
 fi
 
@@ -717,6 +718,8 @@ fi
 
 # ---- one completion of a board (one --board) ------------------------------------------------
 if section complete; then
+e1=$(board '....\n...\n....\n....\n' e1)   # as in bad-input: a short row, two queens attacking
+e6=$(board 'Q...\n....\n..Q.\n....\n' e6)
 c1=$(board '.*..\n....\n....\n....\n' c1)   # of the two 4 x 4 solutions, only 3 1 4 2 is left
 check "one --board" 0 "3 1 4 2" "" -- one --board "$c1"
 check "one --board board format" 0 "$(printf '..Q.\nQ...\n...Q\n.Q..')" "" -- one --board "$c1" --format board
@@ -749,18 +752,15 @@ expect_true "one --board --random: reproducible, varied, queens kept, bad square
 # under minutes. SIGINT ends the search quietly.
 awk 'BEGIN { split("1 3 5 2 4 9 11 13 15 6 8 19 7 22 10 25 27 29 31 12 14 35 37 39", q, " ");
              for (r = 1; r <= 64; r++) { s = ""; for (c = 1; c <= 64; c++) s = s (q[r] == c ? "Q" : "."); print s } }' >"$tmp/hard"
-"$nq" one --board "$tmp/hard" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-sleep 0.5
-kill -INT "$pid"
-wait "$pid"
-compare "one --board interrupted" 130 $? "" "" "one --board hard, SIGINT"
-"$nq" one --board "$tmp/hard" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-sleep 0.3
-kill -TERM "$pid"
-wait "$pid"
-compare "one --board terminated" 143 $? "" "" "one --board hard, SIGTERM"
+for stop in "INT 130 interrupted 0.5" "TERM 143 terminated 0.3"; do
+    read -r signal code word pause <<<"$stop"
+    "$nq" one --board "$tmp/hard" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    sleep "$pause"
+    kill -"$signal" "$pid"
+    wait "$pid"
+    compare "one --board $word" "$code" $? "" "" "one --board hard, SIG$signal"
+done
 fi
 
 # ---- runtime failures and help ------------------------------------------------------------

@@ -296,12 +296,8 @@ static int plan_for_run(const nq_board *board, count_options *o, const checkpoin
     if (status == NQ_ERR_MEMORY_LIMIT && checkpoint_describe(cp, &info) &&
         info.method == NQ_METHOD_JOIN && info.n == board->n) {
         /* The join's checkpoint, beyond the limit: --method backtrack would not resume it. */
-        char need[32] = "?", limit[32];
-        uint64_t bytes;
-        format_bytes(other.max_memory, limit);
-        other.max_memory = 0;
-        if (nq_plan_memory_needed(board, &other, &bytes) == NQ_OK)
-            format_bytes(bytes, need);
+        char need[32], limit[32];
+        memory_figures(board, &other, need, limit);
         nq_plan_free(*plan);
         return fail(EXIT_FAILURE_, "count: checkpoint %s was made by the join, which needs about "
                     "%s here, more than the %s allowed (--max-memory); raise the limit to "

@@ -67,6 +67,19 @@ nq_plan_options plan_options(const plan_choice *choice, int unique, int threads)
     return options;
 }
 
+void memory_figures(const nq_board *board, const nq_plan_options *options, char need[32],
+                    char limit[32])
+{
+    nq_plan_options unlimited = *options;
+    uint64_t bytes;
+    format_bytes(options->max_memory, limit);
+    unlimited.max_memory = 0;
+    if (nq_plan_memory_needed(board, &unlimited, &bytes) == NQ_OK)
+        format_bytes(bytes, need);
+    else
+        strcpy(need, "?");
+}
+
 int make_plan(const char *command, const nq_board *board, const plan_choice *choice, int unique,
               int threads, nq_plan **plan)
 {
@@ -76,12 +89,8 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
         return fail(EXIT_USAGE, "%s: --method join counts empty boards of side 4 to %d only",
                     command, NQ_JOIN_MAX_N);
     if (status == NQ_ERR_MEMORY_LIMIT) {
-        char need[32] = "?", limit[32];
-        uint64_t bytes;
-        format_bytes(options.max_memory, limit);
-        options.max_memory = 0;
-        if (nq_plan_memory_needed(board, &options, &bytes) == NQ_OK)
-            format_bytes(bytes, need);
+        char need[32], limit[32];
+        memory_figures(board, &options, need, limit);
         int workers = threads > 0 ? threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
         return fail(EXIT_FAILURE_, "%s: the join needs about %s with %d thread%s, more than the "
                     "%s allowed (--max-memory); raise it, use fewer threads or --method "

@@ -28,6 +28,11 @@ nq_plan_options plan_options(const plan_choice *choice, int unique, int threads)
 /* Bytes in a short human form: "900 bytes", "12 KiB", "512 MiB", "6.2 GiB" (rounded up). */
 void format_bytes(uint64_t bytes, char out[32]);
 
+/* What a plan of board with options would need and is allowed, for a message about a memory
+ * limit: need ("?" if unknown) and limit (options->max_memory) in format_bytes's form. */
+void memory_figures(const nq_board *board, const nq_plan_options *options, char need[32],
+                    char limit[32]);
+
 /* Makes the plan to count board as choice says, for a run on `threads` threads (0: all cores)
  * with or without unique. Returns 0, or an exit code after a message: EXIT_USAGE when the join
  * was asked for a board it does not count, EXIT_FAILURE_ when it would need more memory than
