@@ -75,7 +75,9 @@ typedef struct nq_unit_list {
 /* Appends unit; returns NQ_OK or NQ_ERR_NOMEM. */
 nq_status nq_unit_list_push(nq_unit_list *list, const nq_unit *unit);
 
-/* Compiles board into search. Returns NQ_ERR_ATTACK if two placed queens attack each other. */
+/* Compiles board into search. Returns NQ_OK, or for a malformed board value NQ_ERR_SIZE (its
+ * side), NQ_ERR_OFF_BOARD (a queen's column), NQ_ERR_BLOCKED (a queen on a bad square) or
+ * NQ_ERR_ATTACK (two placed queens attack each other). */
 nq_status nq_search_compile(const nq_board *board, nq_search *search);
 
 /* The state before row 0. */

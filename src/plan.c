@@ -93,7 +93,7 @@ static int join_counts(const nq_board *board)
 }
 
 /* The method options ask for, AUTO resolved as if memory had no limit. Returns NQ_OK,
- * NQ_ERR_ARGUMENT or NQ_ERR_SIZE. */
+ * NQ_ERR_ARGUMENT, NQ_ERR_SIZE or NQ_ERR_METHOD. */
 static nq_status choose_method(const nq_board *board, const nq_plan_options *options,
                                nq_method *method)
 {
@@ -103,7 +103,7 @@ static nq_status choose_method(const nq_board *board, const nq_plan_options *opt
         return NQ_ERR_SIZE;
     *method = options->method;   /* the join's runs derive unique counts from their totals */
     if (*method == NQ_METHOD_JOIN && !join_counts(board))
-        return NQ_ERR_ARGUMENT;
+        return NQ_ERR_METHOD;
     if (*method == NQ_METHOD_AUTO)
         *method = join_counts(board) && board->n >= NQ_JOIN_AUTO_MIN_N ? NQ_METHOD_JOIN
                                                                         : NQ_METHOD_BACKTRACK;

@@ -38,7 +38,7 @@ typedef struct slot {
 
 typedef struct listing {
     const nq_search *search;
-    const nq_walk *walk;           /* the visitor, the --unique group, the caller's stop */
+    const nq_walk *walk;           /* the visitor, the unique count's group, the caller's stop */
     void (*idle)(void *context);   /* called before the calling thread waits, or NULL */
     int unflushed;                 /* solutions went out since idle was last called */
     const nq_unit *units;
