@@ -437,9 +437,10 @@ NQ_API nq_status nq_catalogue_count(const nq_catalogue *catalogue, const nq_boar
 /* Listing                                                                                       */
 /* ------------------------------------------------------------------------------------------- */
 
-/* Called once per solution: cols[r] is the column of the queen in row r, for r < n. Returns 0 to
- * go on, nonzero to stop the listing. */
-typedef int (*nq_solution_fn)(void *context, int n, const int8_t *cols);
+/* Called once per solution: cols[r] is the column of the queen in row r, for r < n (int32_t, as
+ * everywhere columns are passed: pictures, formats, verify, the random solver). Returns 0 to go
+ * on, nonzero to stop the listing. */
+typedef int (*nq_solution_fn)(void *context, int n, const int32_t *cols);
 
 /* Calls visit for every solution of board (as nq_count defines them), in lexicographic order of
  * cols, on the calling thread. With unique nonzero, only for the lexicographically least member
@@ -488,14 +489,28 @@ typedef enum nq_format {
  * or NQ_ERR_ARGUMENT (NULL, or no format of that name). */
 NQ_API nq_status nq_format_from_name(const char *name, nq_format *format);
 
-/* The most bytes nq_format_solution can write for one solution of side n. */
+/* The most bytes nq_format_solution can write for one solution of side n (1 <= n <=
+ * INT32_MAX: the formats take solutions of any size, not only boards of NQ_MAX_N). */
 NQ_API size_t nq_format_max_bytes(nq_format format, int n);
 
 /* Writes solution number index (0 for the first) of a listing in format (board, leetcode or
- * cols; the pictures have functions of their own) into buf, which holds at least
- * nq_format_max_bytes(format, n) bytes. Returns the number of bytes written (no NUL). */
-NQ_API size_t nq_format_solution(nq_format format, int n, const int8_t *cols, uint64_t index,
+ * cols; the pictures have functions of their own), cols[r] the column (0-based) of row r's
+ * queen, into buf, which holds at least nq_format_max_bytes(format, n) bytes. Returns the
+ * number of bytes written (no NUL). */
+NQ_API size_t nq_format_solution(nq_format format, int n, const int32_t *cols, uint64_t index,
                                  char *buf);
+
+/* The most bytes nq_format_rows writes per row of a solution of side n. */
+NQ_API size_t nq_format_row_bytes(nq_format format, int n);
+
+/* Writes rows first to first + count - 1 of one solution of side n in format, cols[i] being
+ * the column of row first + i: the solution's own text, without what separates the entries of
+ * a listing (a board's empty line after it, a LeetCode listing's '[' or ',' before it). Rows
+ * written in consecutive runs make the same bytes as all at once, so that a solution of
+ * millions of rows streams through a small buffer. buf holds at least
+ * count * nq_format_row_bytes(format, n) + 3 bytes. Returns the number of bytes written. */
+NQ_API size_t nq_format_rows(nq_format format, int n, const int32_t *cols, int first, int count,
+                             char *buf);
 
 /* Writes what ends a listing of count solutions into buf (at least 8 bytes): for leetcode "]\n"
  * or "[]\n", nothing for the other formats. Returns the number of bytes written. */
@@ -577,7 +592,7 @@ typedef struct nq_complete_options {
  * NQ_ERR_SIZE or NQ_ERR_OFF_BOARD (a malformed board value), NQ_ERR_ARGUMENT (board or cols
  * NULL) or NQ_ERR_NOMEM. Thread-safe. */
 NQ_API nq_status nq_complete(const nq_board *board, const nq_complete_options *options,
-                            int8_t *cols);
+                            int32_t *cols);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Reading and verifying solutions                                                               */

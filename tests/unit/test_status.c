@@ -42,7 +42,7 @@ static void old_codes_keep_their_values(void **state)
     assert_int_equal(NQ_ERR_MEMORY_LIMIT, 11);
 }
 
-static int never(void *context, int n, const int8_t *cols)
+static int never(void *context, int n, const int32_t *cols)
 {
     (void)context, (void)n, (void)cols;
     fail();
@@ -62,7 +62,7 @@ static void every_entry_refuses(const nq_board *b, nq_status status)
     assert_int_equal(nq_plan_memory_needed(b, NULL, &bytes), status);
     assert_int_equal(nq_plan_create_with(b, &join, &plan),
                      status == NQ_ERR_SIZE ? NQ_ERR_SIZE : NQ_ERR_METHOD);
-    int8_t cols[NQ_MAX_N];
+    int32_t cols[NQ_MAX_N];
     assert_int_equal(nq_complete(b, NULL, cols), status);
     assert_int_equal(nq_solve(b, 0, never, NULL), status);
     nq_solve_options options = { .threads = 2 };
