@@ -89,7 +89,7 @@ typedef struct nq_parse_error {
 typedef struct nq_board {
     int n;                        /* side, 1..NQ_MAX_N */
     uint64_t blocked[NQ_MAX_N];   /* bit c of blocked[r] set: square (r, c) is bad */
-    int8_t queen[NQ_MAX_N];       /* column of the queen placed in row r, or -1 */
+    int32_t queen[NQ_MAX_N];      /* column of the queen placed in row r, or -1 */
 } nq_board;
 
 /* Makes board an empty n x n board. Returns NQ_OK, NQ_ERR_ARGUMENT (board NULL) or NQ_ERR_SIZE

@@ -55,7 +55,7 @@ nq_status nq_board_place(nq_board *board, int row, int col)
     for (int r = 0; r < board->n; r++)
         if (board->queen[r] >= 0 && attacks(r, board->queen[r], row, col))
             return NQ_ERR_ATTACK;
-    board->queen[row] = (int8_t)col;
+    board->queen[row] = col;
     return NQ_OK;
 }
 

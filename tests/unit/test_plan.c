@@ -238,6 +238,23 @@ static void checkpoints_describe_their_plan(void **state)
     nq_plan_free(plan);
 }
 
+/* A plan's fingerprint is part of every checkpoint: it must not change with the engine's
+ * version unchanged, even when the board's types change (nq_board's columns went from int8_t
+ * to int32_t). The value is the one the plan had before that change. */
+static void fingerprints_stay(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 9);
+    nq_board_place(&b, 0, 1);
+    nq_board_place(&b, 4, 7);
+    nq_board_block(&b, 2, 4);
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create(&b, 0, &plan), NQ_OK);
+    assert_int_equal(nq_plan_fingerprint(plan), UINT64_C(0xb61e0203f25bd25f));
+    nq_plan_free(plan);
+}
+
 /* CRC-32 (IEEE 802.3), as the checkpoint format documents it. */
 static uint32_t crc32_of(const unsigned char *p, size_t size)
 {
@@ -327,6 +344,7 @@ int main(void)
         cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
         cmocka_unit_test(checkpoints_describe_their_plan),
         cmocka_unit_test(checkpoints_say_what_differs),
+        cmocka_unit_test(fingerprints_stay),
         cmocka_unit_test(checkpoint_sums_go_beyond_64_bits),
         cmocka_unit_test(estimates_are_close),
     };

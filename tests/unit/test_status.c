@@ -78,6 +78,10 @@ static void malformed_boards_get_one_code_each(void **state)
     nq_board_init(&b, 8);
     b.queen[2] = 8;   /* a queen off the board */
     every_entry_refuses(&b, NQ_ERR_OFF_BOARD);
+    b.queen[2] = INT32_MAX;   /* far off: columns are int32_t, no byte wraps it onto the board */
+    every_entry_refuses(&b, NQ_ERR_OFF_BOARD);
+    b.queen[2] = 256 + 3;
+    every_entry_refuses(&b, NQ_ERR_OFF_BOARD);
     nq_board_init(&b, 8);
     b.blocked[3] = 1u << 5;
     b.queen[3] = 5;   /* a queen on a bad square */
