@@ -61,6 +61,12 @@ static char *put_row(char *p, int n, int32_t col)
 /* Writes v in decimal. */
 static char *put_decimal(char *p, uint64_t v)
 {
+    if (v < 100) {   /* every column of a board: the common case, made quick */
+        if (v >= 10)
+            *p++ = (char)('0' + v / 10);
+        *p++ = (char)('0' + v % 10);
+        return p;
+    }
     size_t len = digits(v);
     for (size_t i = len; i-- > 0; v /= 10)
         p[i] = (char)('0' + v % 10);
@@ -71,28 +77,33 @@ size_t nq_format_rows(nq_format format, int n, const int32_t *cols, int first, i
                       char *buf)
 {
     char *p = buf;
-    for (int i = 0; i < count; i++) {
-        const int r = first + i, last = r + 1 == n;
-        switch (format) {
-        case NQ_FORMAT_BOARD:
+    switch (format) {
+    case NQ_FORMAT_BOARD:
+        for (int i = 0; i < count; i++) {
             p = put_row(p, n, cols[i]);
             *p++ = '\n';
-            break;
-        case NQ_FORMAT_LEETCODE:
-            if (r == 0)
-                *p++ = '[';
+        }
+        break;
+    case NQ_FORMAT_LEETCODE:
+        for (int i = 0; i < count; i++) {
+            *p++ = first + i == 0 ? '[' : ',';
             *p++ = '"';
             p = put_row(p, n, cols[i]);
             *p++ = '"';
-            *p++ = last ? ']' : ',';
-            break;
-        case NQ_FORMAT_COLS:
-            p = put_decimal(p, (uint64_t)cols[i] + 1);
-            *p++ = last ? '\n' : ' ';
-            break;
-        default:
-            return 0;
         }
+        if (count > 0 && first + count == n)
+            *p++ = ']';
+        break;
+    case NQ_FORMAT_COLS:
+        for (int i = 0; i < count; i++) {
+            p = put_decimal(p, (uint64_t)cols[i] + 1);
+            *p++ = ' ';
+        }
+        if (count > 0 && first + count == n)
+            p[-1] = '\n';
+        break;
+    default:
+        break;
     }
     return (size_t)(p - buf);
 }
