@@ -60,7 +60,7 @@ $(CLI): $(CLI_OBJ) $(STATIC)
 MPICC       ?= $(shell command -v mpicc 2>/dev/null)
 MPI_CLI      = $(BUILD)/nqueens-mpi
 MPI_OBJ      = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/nqueens-mpi/*.c))
-CLI_SHARED   = $(patsubst %,$(BUILD)/tools/nqueens/%.o,arguments input messages output checkpoint_file progress plan_choice stop)
+CLI_SHARED   = $(patsubst %,$(BUILD)/tools/nqueens/%.o,arguments input messages output checkpoint_file progress plan_choice stop cpu_choice)
 
 ifneq ($(MPICC),)
 all: $(MPI_CLI)

@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
             break;
         nq_conflict conflict;
         status = nq_verify(cols, n, &conflict);
-        assert(status == NQ_OK || status == NQ_ERR_ATTACK || status == NQ_ERR_ARGUMENT);
+        assert(status == NQ_OK || status == NQ_ERR_ATTACK || status == NQ_ERR_OFF_BOARD);
         if (status == NQ_ERR_ATTACK)
             assert(conflict.row1 < conflict.row2);
     }

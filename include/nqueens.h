@@ -12,6 +12,10 @@
  *  - A function that can fail returns an nq_status; NQ_OK (zero) means success. The library never
  *    prints, never exits and never reads the environment.
  *  - Pointers must not be NULL; a NULL pointer is answered with NQ_ERR_ARGUMENT.
+ *  - Each function lists every status it can return; each status means one thing (see
+ *    nq_status). A "malformed board value" is an nq_board not made by these functions whose
+ *    side is out of range (NQ_ERR_SIZE), a queen's column off the board (NQ_ERR_OFF_BOARD), a
+ *    queen on a bad square (NQ_ERR_BLOCKED) or two queens attacking each other (NQ_ERR_ATTACK).
  *  - Functions are thread-safe when the objects they are given are not shared with a concurrent
  *    writer; no function keeps hidden global state but the CPU paths' limit (nq_cpu_limit).
  */
@@ -47,7 +51,8 @@ extern "C" {
 
 typedef enum nq_status {
     NQ_OK = 0,
-    NQ_ERR_ARGUMENT,  /* a NULL pointer, or a value outside its documented range */
+    NQ_ERR_ARGUMENT,  /* a NULL pointer, or a value outside its documented range that no
+                         code below names */
     NQ_ERR_SIZE,      /* a board side outside 1..NQ_MAX_N */
     NQ_ERR_NOMEM,     /* an allocation failed */
     NQ_ERR_SYNTAX,    /* text could not be parsed; an nq_parse_error says where and why */
@@ -58,7 +63,12 @@ typedef enum nq_status {
     NQ_ERR_END,       /* a reader has no more input (not a failure) */
     NQ_ERR_NO_SOLUTION,  /* the board has no solution at all (n = 2 or 3, or a board
                             nq_complete proved has no completion) */
-    NQ_ERR_MEMORY_LIMIT  /* the method would need more memory than it was allowed */
+    NQ_ERR_MEMORY_LIMIT, /* the method would need more memory than it was allowed */
+    NQ_ERR_METHOD,       /* the method asked for does not count this board */
+    NQ_ERR_OFF_BOARD,    /* a row or column outside the board: a square, or a queen */
+    NQ_ERR_OTHER_PLAN,   /* a checkpoint made for another plan: another board, work split,
+                            method or unique setting */
+    NQ_ERR_VERSION       /* a checkpoint made by another format or engine version */
 } nq_status;
 
 /* A short English description of status; never NULL. Thread-safe. */
@@ -79,19 +89,23 @@ typedef struct nq_parse_error {
 typedef struct nq_board {
     int n;                        /* side, 1..NQ_MAX_N */
     uint64_t blocked[NQ_MAX_N];   /* bit c of blocked[r] set: square (r, c) is bad */
-    int8_t queen[NQ_MAX_N];       /* column of the queen placed in row r, or -1 */
+    int32_t queen[NQ_MAX_N];      /* column of the queen placed in row r, or -1 */
 } nq_board;
 
-/* Makes board an empty n x n board. Returns NQ_ERR_SIZE unless 1 <= n <= NQ_MAX_N. */
+/* Makes board an empty n x n board. Returns NQ_OK, NQ_ERR_ARGUMENT (board NULL) or NQ_ERR_SIZE
+ * (n outside 1..NQ_MAX_N). */
 NQ_API nq_status nq_board_init(nq_board *board, int n);
 
-/* Marks square (row, col) bad. Returns NQ_ERR_ARGUMENT outside the board and NQ_ERR_BLOCKED if a
- * queen stands there. */
+/* Marks square (row, col) bad. Returns NQ_OK, NQ_ERR_ARGUMENT (board NULL), NQ_ERR_SIZE (a board
+ * side out of range), NQ_ERR_OFF_BOARD (the square is outside the board) or NQ_ERR_BLOCKED (a
+ * queen stands there). */
 NQ_API nq_status nq_board_block(nq_board *board, int row, int col);
 
-/* Places a queen on (row, col) that every solution must contain. Returns NQ_ERR_ARGUMENT outside
- * the board, NQ_ERR_BLOCKED on a bad square or where the row already has a queen, NQ_ERR_ATTACK if
- * it attacks a queen already placed; the board is unchanged on failure. */
+/* Places a queen on (row, col) that every solution must contain. Returns NQ_OK,
+ * NQ_ERR_ARGUMENT (board NULL), NQ_ERR_SIZE (a board side out of range), NQ_ERR_OFF_BOARD (the
+ * square is outside the board), NQ_ERR_BLOCKED on a bad square or where the row already has a
+ * queen, NQ_ERR_ATTACK if it attacks a queen already placed; the board is unchanged on
+ * failure. */
 NQ_API nq_status nq_board_place(nq_board *board, int row, int col);
 
 /* The symmetries of the square that map board onto itself (bad squares onto bad squares, queens
@@ -113,8 +127,9 @@ enum nq_symmetry {
 
 /* Parses a board from text: n lines of n characters, '.' a free square, '*' a bad square, 'Q' a
  * queen every solution must contain. Lines end in "\n" or "\r\n"; the last one may lack its end.
- * n is the number of lines and must equal every line's length. On failure returns NQ_ERR_SYNTAX,
- * NQ_ERR_SIZE or NQ_ERR_ATTACK and fills err (if not NULL) with the place and reason. */
+ * n is the number of lines and must equal every line's length. Returns NQ_OK, NQ_ERR_ARGUMENT
+ * (text or board NULL), or NQ_ERR_SYNTAX, NQ_ERR_SIZE or NQ_ERR_ATTACK with err (if not NULL)
+ * filled with the place and reason. */
 NQ_API nq_status nq_board_parse(const char *text, size_t length, nq_board *board,
                                 nq_parse_error *err);
 
@@ -165,8 +180,9 @@ typedef struct nq_count_result {
  * and nq_unique_from_total; any other board, from the backtracker. The method is the fastest
  * that fits in options->max_memory (the join's tables grow to gigabytes: 6.2 GiB at N = 24):
  * nq_count never takes more. options may be NULL (all cores, no unique count, the default
- * memory). Returns NQ_OK, NQ_ERR_ATTACK (placed queens attack each other),
- * NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. Thread-safe. */
+ * memory). Returns NQ_OK, NQ_ERR_ARGUMENT (board or result NULL), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD,
+ * NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a malformed board value: placed queens that attack each other,
+ * say), NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. Thread-safe. */
 NQ_API nq_status nq_count(const nq_board *board, const nq_count_options *options,
                    nq_count_result *result);
 
@@ -177,8 +193,8 @@ NQ_API nq_status nq_count(const nq_board *board, const nq_count_options *options
  * for n > 1 (for n = 1, each keeps the one). Searches for P and R over a half and a quarter of
  * the board (1.6 s at n = 25 here; they grow about 3 times per size), fills
  * result->half_turn = P, result->quarter_turn = R and result->unique = (Q + P + 2R) / 8.
- * Returns NQ_OK, NQ_ERR_SIZE, or NQ_ERR_ARGUMENT (NULL, or Q + P + 2R not a multiple of 8: the
- * total is not Q(n); result is then unchanged). Thread-safe. */
+ * Returns NQ_OK, NQ_ERR_SIZE (n outside 1..32), or NQ_ERR_ARGUMENT (NULL, or Q + P + 2R not a
+ * multiple of 8: the total is not Q(n); result is then unchanged). Thread-safe. */
 NQ_API nq_status nq_unique_from_total(int n, nq_count_result *result);
 
 /* ------------------------------------------------------------------------------------------- */
@@ -201,7 +217,8 @@ typedef struct nq_unit_count {
 
 /* Makes the backtracker's plan for counting board (any board; totals and unique counts), aiming
  * at min_units units at least (0 for a default fit for a few hundred cores). Returns NQ_OK,
- * NQ_ERR_ATTACK, NQ_ERR_ARGUMENT or NQ_ERR_NOMEM. */
+ * NQ_ERR_ARGUMENT (NULL), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD, NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a
+ * malformed board value), or NQ_ERR_NOMEM. */
 NQ_API nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan);
 
 /* How a plan counts. */
@@ -232,15 +249,17 @@ typedef struct nq_plan_options {
 } nq_plan_options;
 
 /* Makes the plan for counting board as options say (NULL: all defaults). Returns NQ_OK,
- * NQ_ERR_ATTACK, NQ_ERR_ARGUMENT (the join asked for a board it does not count),
- * NQ_ERR_MEMORY_LIMIT (the join asked for and it would need more than max_memory; AUTO then
- * takes the backtracker) or NQ_ERR_NOMEM. */
+ * NQ_ERR_ARGUMENT (NULL, or a method outside enum nq_method), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD,
+ * NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a malformed board value), NQ_ERR_METHOD (the join asked for
+ * a board it does not count), NQ_ERR_MEMORY_LIMIT (the join asked for and it would need more
+ * than max_memory; AUTO then takes the backtracker) or NQ_ERR_NOMEM. */
 NQ_API nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *options,
                                      nq_plan **plan);
 
 /* What nq_plan_create_with would need in memory for these options, in bytes, into *bytes,
  * without making the plan's big tables (the join's are measured, not built). Returns NQ_OK, or
- * what nq_plan_create_with would, NQ_ERR_MEMORY_LIMIT excepted. */
+ * what nq_plan_create_with would, NQ_ERR_MEMORY_LIMIT excepted (NQ_ERR_ARGUMENT for bytes NULL
+ * too). */
 NQ_API nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *options,
                                        uint64_t *bytes);
 
@@ -263,11 +282,12 @@ NQ_API uint64_t nq_plan_fingerprint(const nq_plan *plan);
 /* Counts unit number `unit` (< nq_plan_units) into *count; with unique nonzero, its classes
  * too (a join plan's units count none: count->unique is 0, and nq_plan_run or
  * nq_unique_from_total derives the classes from the whole total). Thread-safe. Returns NQ_OK,
- * NQ_ERR_ARGUMENT, NQ_ERR_NOMEM or NQ_ERR_OVERFLOW. */
+ * NQ_ERR_ARGUMENT (NULL, or unit out of range), NQ_ERR_NOMEM or NQ_ERR_OVERFLOW. */
 NQ_API nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique, nq_unit_count *count);
 
-/* Describes unit number `unit` for people and for --subtotals: its weight and its placed queens
- * as "row:col" pairs, 1-based. Writes at most size bytes with a NUL into buf. */
+/* Describes unit number `unit` for people and for listings of each unit's count: its weight
+ * and its placed queens as "row:col" pairs, 1-based. Writes at most size bytes with a NUL into
+ * buf. */
 NQ_API void nq_plan_describe_unit(const nq_plan *plan, size_t unit, char *buf, size_t size,
                                   unsigned *weight);
 
@@ -310,8 +330,9 @@ typedef struct nq_run_options {
  * from the total by nq_unique_from_total, after the units (1.6 s at n = 25; not
  * stopped by *stop), with result->half_turn and quarter_turn; a run of some units only sums
  * the units' (0). Returns NQ_OK, NQ_ERR_STOPPED when stopped early (units counted so far were
- * reported to on_unit), NQ_ERR_OVERFLOW, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a join plan's whole
- * total failed the check of nq_unique_from_total: a done_total that is not the units'). */
+ * reported to on_unit), NQ_ERR_OVERFLOW, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (plan or result
+ * NULL, or a join plan's whole total failed the check of nq_unique_from_total: a done_total
+ * that is not the units'). */
 NQ_API nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
                       nq_count_result *result);
 
@@ -338,10 +359,12 @@ typedef struct nq_checkpoint_state {
                                this before appending (a torn last record is dropped) */
 } nq_checkpoint_state;
 
-/* Reads a checkpoint of plan counted with or without unique. Returns NQ_OK with state filled,
- * NQ_ERR_SYNTAX (not a checkpoint, or damaged before its last record) or NQ_ERR_ARGUMENT (made
- * for another board, engine version or unique setting) with err->message saying which and
- * err->line set to the record number (0 for the header), or NQ_ERR_NOMEM. */
+/* Reads a checkpoint of plan counted with or without unique. Returns NQ_OK with state filled;
+ * NQ_ERR_SYNTAX (not a checkpoint, or damaged before its last record, or a record contradicting
+ * an earlier one), NQ_ERR_VERSION (made by another format or engine version), NQ_ERR_OTHER_PLAN
+ * (made for another board, work split, method or unique setting) or NQ_ERR_OVERFLOW (records
+ * summing past 128 bits), with err->message saying which and err->line set to the record number
+ * (0 for the header); NQ_ERR_ARGUMENT (NULL) or NQ_ERR_NOMEM. */
 NQ_API nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void *data,
                                     size_t length, nq_checkpoint_state *state,
                                     nq_parse_error *err);
@@ -364,8 +387,8 @@ typedef struct nq_checkpoint_info {
 } nq_checkpoint_info;
 
 /* Reads the header at the start of data (length bytes) into *info. Returns NQ_OK,
- * NQ_ERR_SYNTAX (not a checkpoint, or a damaged header) or NQ_ERR_ARGUMENT (another format or
- * engine version), with err->message saying which. The header's CRC guards against damage, not
+ * NQ_ERR_ARGUMENT (NULL), or NQ_ERR_SYNTAX (not a checkpoint, or a damaged header) or
+ * NQ_ERR_VERSION (another format or engine version) with err->message saying which. The header's CRC guards against damage, not
  * forgery: anyone can write a header, or records, that pass it. Thread-safe. */
 NQ_API nq_status nq_checkpoint_describe(const void *data, size_t length, nq_checkpoint_info *info,
                                  nq_parse_error *err);
@@ -380,7 +403,8 @@ typedef struct nq_estimate {
 /* Estimates the work of counting plan by Knuth's random probes: `probes` random paths from the
  * roots of random units, with the given seed (same seed, same estimate). A join plan has no
  * tree to probe: it counts `probes` random units instead (time the call to learn the time).
- * Returns NQ_OK, NQ_ERR_ARGUMENT or (join) NQ_ERR_NOMEM. Thread-safe. */
+ * Returns NQ_OK, NQ_ERR_ARGUMENT (NULL, or probes 0) or (join) NQ_ERR_NOMEM or NQ_ERR_OVERFLOW.
+ * Thread-safe. */
 NQ_API nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
                                   nq_estimate *estimate);
 
@@ -397,15 +421,15 @@ typedef struct nq_catalogue nq_catalogue;
 /* The largest side a catalogue is made for: Q(17) solutions would not fit comfortably. */
 #define NQ_CATALOGUE_MAX_N 16
 
-/* Makes the catalogue of side n (1..NQ_CATALOGUE_MAX_N). Returns NQ_OK, NQ_ERR_SIZE or
- * NQ_ERR_NOMEM. */
+/* Makes the catalogue of side n (1..NQ_CATALOGUE_MAX_N). Returns NQ_OK, NQ_ERR_ARGUMENT
+ * (catalogue NULL), NQ_ERR_SIZE or NQ_ERR_NOMEM. */
 NQ_API nq_status nq_catalogue_create(int n, nq_catalogue **catalogue);
 
 /* Frees catalogue; NULL is allowed. */
 NQ_API void nq_catalogue_free(nq_catalogue *catalogue);
 
 /* Counts the completions of board (as nq_count does) from catalogue, whose side must be
- * board->n. Returns NQ_OK or NQ_ERR_ARGUMENT. Thread-safe. */
+ * board->n. Returns NQ_OK or NQ_ERR_ARGUMENT (NULL, or sides that differ). Thread-safe. */
 NQ_API nq_status nq_catalogue_count(const nq_catalogue *catalogue, const nq_board *board,
                                     nq_u128 *total);
 
@@ -413,9 +437,10 @@ NQ_API nq_status nq_catalogue_count(const nq_catalogue *catalogue, const nq_boar
 /* Listing                                                                                       */
 /* ------------------------------------------------------------------------------------------- */
 
-/* Called once per solution: cols[r] is the column of the queen in row r, for r < n. Returns 0 to
- * go on, nonzero to stop the listing. */
-typedef int (*nq_solution_fn)(void *context, int n, const int8_t *cols);
+/* Called once per solution: cols[r] is the column of the queen in row r, for r < n (int32_t, as
+ * everywhere columns are passed: pictures, formats, verify, the random solver). Returns 0 to go
+ * on, nonzero to stop the listing. */
+typedef int (*nq_solution_fn)(void *context, int n, const int32_t *cols);
 
 /* Calls visit for every solution of board (as nq_count defines them), in lexicographic order of
  * cols, on the calling thread. With unique nonzero, only for the lexicographically least member
@@ -423,7 +448,8 @@ typedef int (*nq_solution_fn)(void *context, int n, const int8_t *cols);
  * passed on as soon as it is found: the first ones come at once on boards of any size (a
  * completion search steers the walk past subtrees that hold none). Memory use does not depend on
  * the number of solutions. Returns NQ_OK after the last solution, NQ_ERR_STOPPED if visit asked
- * to stop, or, for a malformed board value, NQ_ERR_SIZE, NQ_ERR_BLOCKED or NQ_ERR_ATTACK. */
+ * to stop, NQ_ERR_ARGUMENT (board or visit NULL), or, for a malformed board value, NQ_ERR_SIZE,
+ * NQ_ERR_OFF_BOARD, NQ_ERR_BLOCKED or NQ_ERR_ATTACK. */
 NQ_API nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void *context);
 
 /* How nq_solve_with lists. Zero-initialise for the defaults. */
@@ -441,8 +467,9 @@ typedef struct nq_solve_options {
 /* nq_solve with options (NULL: the defaults), the search done by options->threads threads
  * besides the calling thread: visit is called from the calling thread only, in the same order, with the same solutions,
  * each as soon as every earlier one has been passed on. Memory stays within a few megabytes
- * however many solutions stream out or however large a part of the search holds them. Also
- * returns NQ_ERR_NOMEM. Thread-safe for distinct contexts. */
+ * however many solutions stream out or however large a part of the search holds them. Returns
+ * what nq_solve does (NQ_ERR_STOPPED also when *options->stop became nonzero) and
+ * NQ_ERR_NOMEM. Thread-safe for distinct contexts. */
 NQ_API nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
                                nq_solution_fn visit, void *context);
 
@@ -458,18 +485,32 @@ typedef enum nq_format {
     NQ_FORMAT_SVG         /* a picture: see nq_svg_begin */
 } nq_format;
 
-/* Finds the format called name ("board", "leetcode", "cols", "unicode", "svg"). Returns
- * NQ_ERR_ARGUMENT if none. */
+/* Finds the format called name ("board", "leetcode", "cols", "unicode", "svg"). Returns NQ_OK,
+ * or NQ_ERR_ARGUMENT (NULL, or no format of that name). */
 NQ_API nq_status nq_format_from_name(const char *name, nq_format *format);
 
-/* The most bytes nq_format_solution can write for one solution of side n. */
+/* The most bytes nq_format_solution can write for one solution of side n (1 <= n <=
+ * INT32_MAX: the formats take solutions of any size, not only boards of NQ_MAX_N). */
 NQ_API size_t nq_format_max_bytes(nq_format format, int n);
 
 /* Writes solution number index (0 for the first) of a listing in format (board, leetcode or
- * cols; the pictures have functions of their own) into buf, which holds at least
- * nq_format_max_bytes(format, n) bytes. Returns the number of bytes written (no NUL). */
-NQ_API size_t nq_format_solution(nq_format format, int n, const int8_t *cols, uint64_t index,
+ * cols; the pictures have functions of their own), cols[r] the column (0-based) of row r's
+ * queen, into buf, which holds at least nq_format_max_bytes(format, n) bytes. Returns the
+ * number of bytes written (no NUL). */
+NQ_API size_t nq_format_solution(nq_format format, int n, const int32_t *cols, uint64_t index,
                                  char *buf);
+
+/* The most bytes nq_format_rows writes per row of a solution of side n. */
+NQ_API size_t nq_format_row_bytes(nq_format format, int n);
+
+/* Writes rows first to first + count - 1 of one solution of side n in format, cols[i] being
+ * the column of row first + i: the solution's own text, without what separates the entries of
+ * a listing (a board's empty line after it, a LeetCode listing's '[' or ',' before it). Rows
+ * written in consecutive runs make the same bytes as all at once, so that a solution of
+ * millions of rows streams through a small buffer. buf holds at least
+ * count * nq_format_row_bytes(format, n) + 3 bytes. Returns the number of bytes written. */
+NQ_API size_t nq_format_rows(nq_format format, int n, const int32_t *cols, int first, int count,
+                             char *buf);
 
 /* Writes what ends a listing of count solutions into buf (at least 8 bytes): for leetcode "]\n"
  * or "[]\n", nothing for the other formats. Returns the number of bytes written. */
@@ -547,10 +588,11 @@ typedef struct nq_complete_options {
  * problem is NP-complete, so some boards may take long. options may be NULL (plain choices).
  * Without random, the same board always gives the same completion. Fills cols[0..n-1] (0-based
  * columns) and returns NQ_OK; or returns NQ_ERR_NO_SOLUTION (proved: the board has no
- * completion), NQ_ERR_STOPPED (*options->stop became nonzero), NQ_ERR_ATTACK, NQ_ERR_BLOCKED or
- * NQ_ERR_SIZE (a malformed board value), NQ_ERR_ARGUMENT or NQ_ERR_NOMEM. Thread-safe. */
+ * completion), NQ_ERR_STOPPED (*options->stop became nonzero), NQ_ERR_ATTACK, NQ_ERR_BLOCKED,
+ * NQ_ERR_SIZE or NQ_ERR_OFF_BOARD (a malformed board value), NQ_ERR_ARGUMENT (board or cols
+ * NULL) or NQ_ERR_NOMEM. Thread-safe. */
 NQ_API nq_status nq_complete(const nq_board *board, const nq_complete_options *options,
-                            int8_t *cols);
+                            int32_t *cols);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Reading and verifying solutions                                                               */
@@ -571,7 +613,8 @@ NQ_API void nq_solution_reader_init(nq_solution_reader *reader, const char *text
 
 /* Reads the next solution into cols (room for capacity entries, 0-based columns) and its side
  * into *n, and its first line into *line. Returns NQ_OK, NQ_ERR_END when no solution is left,
- * NQ_ERR_SIZE when a solution has more than capacity rows, or NQ_ERR_SYNTAX with err filled.
+ * NQ_ERR_SIZE when a solution has more than capacity rows, NQ_ERR_SYNTAX with err filled, or
+ * NQ_ERR_ARGUMENT (a pointer NULL; err may be).
  * The cols format admits any n up to capacity (huge boards included); the board format up to
  * NQ_MAX_N (a wider row is a syntax error) and only square boards. A board row without a queen reads as column -1, one with
  * several as -2, so that nq_verify rejects them as queens off the board. */
@@ -586,8 +629,9 @@ typedef struct nq_conflict {
 
 /* Checks that cols[0..n-1] (0-based) places n queens on an n x n board with no two in a column
  * or on a diagonal. Takes O(n) time and O(n) bits. Returns NQ_OK, NQ_ERR_ATTACK for the first
- * queen in row order attacked by an earlier one, NQ_ERR_ARGUMENT for a queen off the board
- * (whichever comes first in row order; conflict says which queens), or NQ_ERR_NOMEM. */
+ * queen in row order attacked by an earlier one, NQ_ERR_OFF_BOARD for a queen off the board
+ * (whichever comes first in row order; conflict says which queens), NQ_ERR_ARGUMENT (conflict
+ * NULL, or cols NULL with n > 0) or NQ_ERR_NOMEM. */
 NQ_API nq_status nq_verify(const int32_t *cols, size_t n, nq_conflict *conflict);
 
 /* ------------------------------------------------------------------------------------------- */
@@ -605,8 +649,9 @@ typedef struct nq_uva_reader {
 /* Starts reading the length bytes at text, which must outlive the reader. */
 NQ_API void nq_uva_reader_init(nq_uva_reader *reader, const char *text, size_t length);
 
-/* Reads the next case into board. Returns NQ_OK, NQ_ERR_END at the closing "0", or NQ_ERR_SYNTAX
- * / NQ_ERR_SIZE with err filled (a missing "0" is an error). */
+/* Reads the next case into board. Returns NQ_OK, NQ_ERR_END at the closing "0", NQ_ERR_SYNTAX /
+ * NQ_ERR_SIZE with err filled (a missing "0" is an error), or NQ_ERR_ARGUMENT (reader or board
+ * NULL). */
 NQ_API nq_status nq_uva_reader_next(nq_uva_reader *reader, nq_board *board, nq_parse_error *err);
 
 /* ------------------------------------------------------------------------------------------- */

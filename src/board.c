@@ -17,15 +17,21 @@ nq_status nq_board_init(nq_board *board, int n)
     return NQ_OK;
 }
 
-static int on_board(const nq_board *board, int row, int col)
+/* Checks that board is a board at all and (row, col) one of its squares. */
+static nq_status check_square(const nq_board *board, int row, int col)
 {
-    return board->n >= 1 && board->n <= NQ_MAX_N && row >= 0 && row < board->n && col >= 0 && col < board->n;
+    if (!board)
+        return NQ_ERR_ARGUMENT;
+    if (board->n < 1 || board->n > NQ_MAX_N)
+        return NQ_ERR_SIZE;
+    return row >= 0 && row < board->n && col >= 0 && col < board->n ? NQ_OK : NQ_ERR_OFF_BOARD;
 }
 
 nq_status nq_board_block(nq_board *board, int row, int col)
 {
-    if (!board || !on_board(board, row, col))
-        return NQ_ERR_ARGUMENT;
+    nq_status status = check_square(board, row, col);
+    if (status)
+        return status;
     if (board->queen[row] == col)
         return NQ_ERR_BLOCKED;
     board->blocked[row] |= UINT64_C(1) << col;
@@ -41,14 +47,15 @@ static int attacks(int r1, int c1, int r2, int c2)
 
 nq_status nq_board_place(nq_board *board, int row, int col)
 {
-    if (!board || !on_board(board, row, col))
-        return NQ_ERR_ARGUMENT;
+    nq_status status = check_square(board, row, col);
+    if (status)
+        return status;
     if (board->queen[row] >= 0 || (board->blocked[row] >> col & 1))
         return NQ_ERR_BLOCKED;
     for (int r = 0; r < board->n; r++)
         if (board->queen[r] >= 0 && attacks(r, board->queen[r], row, col))
             return NQ_ERR_ATTACK;
-    board->queen[row] = (int8_t)col;
+    board->queen[row] = col;
     return NQ_OK;
 }
 

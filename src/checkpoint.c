@@ -92,7 +92,7 @@ static nq_status check_magic(const unsigned char *h, nq_parse_error *err)
     if (get32(h + 8) != FORMAT_VERSION || get32(h + 12) != NQ_ENGINE_VERSION) {
         nq_parse_error_set(err, 0, 1, "made by another version of nqueens (format %u, engine %u)",
                            get32(h + 8), get32(h + 12));
-        return NQ_ERR_ARGUMENT;
+        return NQ_ERR_VERSION;
     }
     return NQ_OK;
 }
@@ -127,21 +127,21 @@ static nq_status check_header(const nq_plan *plan, int unique, const unsigned ch
         return status;
     if (get32(h + 16) != (uint32_t)plan->board.n) {
         nq_parse_error_set(err, 0, 1, "made for N = %u, not %d", get32(h + 16), plan->board.n);
-        return NQ_ERR_ARGUMENT;
+        return NQ_ERR_OTHER_PLAN;
     }
     if (get32(h + 20) != (uint32_t)(unique != 0)) {
-        nq_parse_error_set(err, 0, 1, "made %s --unique; run with the same options",
+        nq_parse_error_set(err, 0, 1, "made %s the count of unique solutions, unlike this plan's",
                            get32(h + 20) ? "with" : "without");
-        return NQ_ERR_ARGUMENT;
+        return NQ_ERR_OTHER_PLAN;
     }
     if (get32(h + 40) != (uint32_t)(nq_plan_method(plan) == NQ_METHOD_JOIN)) {
-        nq_parse_error_set(err, 0, 1, "made with --method %s; run with the same method",
-                           get32(h + 40) ? "join" : "backtrack");
-        return NQ_ERR_ARGUMENT;
+        nq_parse_error_set(err, 0, 1, "made by the %s, unlike this plan",
+                           get32(h + 40) ? "join" : "backtracker");
+        return NQ_ERR_OTHER_PLAN;
     }
     if (get64(h + 24) != plan->unit_count || get64(h + 32) != plan->fingerprint) {
         nq_parse_error_set(err, 0, 1, "made for another board or work split");
-        return NQ_ERR_ARGUMENT;
+        return NQ_ERR_OTHER_PLAN;
     }
     return NQ_OK;
 }

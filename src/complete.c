@@ -103,7 +103,7 @@ static uint64_t mix_seed(uint64_t x)
     return x ? x : 1;
 }
 
-nq_status nq_complete(const nq_board *board, const nq_complete_options *options, int8_t *cols)
+nq_status nq_complete(const nq_board *board, const nq_complete_options *options, int32_t *cols)
 {
     if (!board || !cols)
         return NQ_ERR_ARGUMENT;
@@ -116,5 +116,9 @@ nq_status nq_complete(const nq_board *board, const nq_complete_options *options,
         limits.seed = options->random ? mix_seed(options->seed) : 0;
         limits.stop.signal = options->stop;
     }
-    return nq_find_completion(&search, &limits, cols);
+    int8_t found[NQ_MAX_N];
+    status = nq_find_completion(&search, &limits, found);
+    for (int r = 0; !status && r < search.n; r++)
+        cols[r] = found[r];
+    return status;
 }

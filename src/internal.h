@@ -75,7 +75,9 @@ typedef struct nq_unit_list {
 /* Appends unit; returns NQ_OK or NQ_ERR_NOMEM. */
 nq_status nq_unit_list_push(nq_unit_list *list, const nq_unit *unit);
 
-/* Compiles board into search. Returns NQ_ERR_ATTACK if two placed queens attack each other. */
+/* Compiles board into search. Returns NQ_OK, or for a malformed board value NQ_ERR_SIZE (its
+ * side), NQ_ERR_OFF_BOARD (a queen's column), NQ_ERR_BLOCKED (a queen on a bad square) or
+ * NQ_ERR_ATTACK (two placed queens attack each other). */
 nq_status nq_search_compile(const nq_board *board, nq_search *search);
 
 /* The state before row 0. */
@@ -150,21 +152,25 @@ uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s, const nq_stop
 uint64_t nq_kernel_count_mrv(const nq_search *search, const nq_stop_flag *stop);
 uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search, const nq_stop_flag *stop);
 
+/* What the kernels call for each completion they find: nq_placed_fn with the kernels' own
+ * columns, a byte each (a board has at most NQ_MAX_N); nq_solve widens them for its caller. */
+typedef int (*nq_placed_fn)(void *context, int n, const int8_t *cols);
+
 /* Calls visit for each completion of search from its root, in no set order, with the fastest
  * kernel for the board and the CPU. Returns NQ_ERR_STOPPED if visit asked to stop or *stop
  * became nonzero (stop may be NULL), else NQ_OK. The kernels it picks from: the row kernel of
  * nq_kernel_visit from the root, and these two (n <= 32). */
-nq_status nq_kernel_visit_any(const nq_search *search, nq_solution_fn visit, void *context,
+nq_status nq_kernel_visit_any(const nq_search *search, nq_placed_fn visit, void *context,
                               const nq_stop_flag *stop);
-nq_status nq_kernel_visit_mrv(const nq_search *search, nq_solution_fn visit, void *context,
+nq_status nq_kernel_visit_mrv(const nq_search *search, nq_placed_fn visit, void *context,
                               const nq_stop_flag *stop);
-nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_solution_fn visit,
+nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_placed_fn visit,
                                      void *context, const nq_stop_flag *stop);
 
 /* Calls visit for each completion of state s, in lexicographic order, with cols[0..s.row-1]
  * taken from prefix. Returns NQ_ERR_STOPPED if visit asked to stop, else NQ_OK. */
 nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,
-                          nq_solution_fn visit, void *context);
+                          nq_placed_fn visit, void *context);
 
 /* One of Knuth's random probes of the kernel's tree below state s: walks down through random
  * children the kernel would visit, and returns the estimate of the tree's size in squares
@@ -295,7 +301,7 @@ nq_status nq_finder_run(nq_finder *finder, uint64_t nodes, const nq_stop *stop, 
 /* A listing in lexicographic order (solve_walk.c): where its solutions go, which it passes
  * on, and when it stops. */
 typedef struct nq_walk {
-    nq_solution_fn visit;               /* called for each solution passed on */
+    nq_placed_fn visit;               /* called for each solution passed on */
     void *context;                      /* visit's first argument */
     unsigned group;                     /* nonzero: pass on only the least of each class under
                                            these symmetries */

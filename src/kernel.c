@@ -108,9 +108,9 @@ uint64_t nq_kernel_count(const nq_search *search, nq_state s, const nq_stop_flag
 }
 
 static nq_status visit_rows(const nq_search *search, nq_state s, const int8_t *prefix,
-                            nq_solution_fn visit, void *context, const nq_stop_flag *stop);
+                            nq_placed_fn visit, void *context, const nq_stop_flag *stop);
 
-nq_status nq_kernel_visit_any(const nq_search *search, nq_solution_fn visit, void *context,
+nq_status nq_kernel_visit_any(const nq_search *search, nq_placed_fn visit, void *context,
                               const nq_stop_flag *stop)
 {
     if (search->n > 32 || !has_popcnt())
@@ -119,14 +119,14 @@ nq_status nq_kernel_visit_any(const nq_search *search, nq_solution_fn visit, voi
 }
 
 nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,
-                          nq_solution_fn visit, void *context)
+                          nq_placed_fn visit, void *context)
 {
     return visit_rows(search, s, prefix, visit, context, NULL);
 }
 
 /* nq_kernel_visit, given up when *stop becomes nonzero (stop may be NULL). */
 static nq_status visit_rows(const nq_search *search, nq_state s, const int8_t *prefix,
-                            nq_solution_fn visit, void *context, const nq_stop_flag *stop)
+                            nq_placed_fn visit, void *context, const nq_stop_flag *stop)
 {
     const int n = search->n, first = s.row, last = n - 1;
     int8_t placed[NQ_MAX_N];

@@ -48,7 +48,7 @@ static inline __attribute__((always_inline)) int choose_row(const nq_search *sea
  * until it returns nonzero. Returns UINT64_MAX (NQ_KERNEL_STOPPED) when visit asked to stop or
  * *stop became nonzero: the flag is read once in NQ_POLL_STEPS dead ends and leaves. */
 static inline __attribute__((always_inline)) uint64_t count_mrv(const nq_search *search,
-                                                                nq_solution_fn visit,
+                                                                nq_placed_fn visit,
                                                                 void *context,
                                                                 const nq_stop_flag *stop)
 {
@@ -102,13 +102,13 @@ NQ_TARGET_POPCNT uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search,
     return count_mrv(search, NULL, NULL, stop);
 }
 
-nq_status nq_kernel_visit_mrv(const nq_search *search, nq_solution_fn visit, void *context,
+nq_status nq_kernel_visit_mrv(const nq_search *search, nq_placed_fn visit, void *context,
                               const nq_stop_flag *stop)
 {
     return count_mrv(search, visit, context, stop) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
 }
 
-NQ_TARGET_POPCNT nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_solution_fn visit,
+NQ_TARGET_POPCNT nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_placed_fn visit,
                                                      void *context, const nq_stop_flag *stop)
 {
     return count_mrv(search, visit, context, stop) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;

@@ -35,7 +35,12 @@ static uint64_t fingerprint(const nq_plan *plan)
     int header[3] = { NQ_ENGINE_VERSION, plan->board.n, (int)plan->group };
     h = fnv1a(h, header, sizeof header);
     h = fnv1a(h, plan->board.blocked, (size_t)plan->board.n * sizeof plan->board.blocked[0]);
-    h = fnv1a(h, plan->board.queen, (size_t)plan->board.n);
+    /* The columns as bytes, as nq_board held them once: plans keep their fingerprints, and
+     * checkpoints stay good. */
+    int8_t queens[NQ_MAX_N];
+    for (int r = 0; r < plan->board.n; r++)
+        queens[r] = (int8_t)plan->board.queen[r];
+    h = fnv1a(h, queens, (size_t)plan->board.n);
     for (size_t i = 0; plan->units && i < plan->unit_count; i++) {
         const nq_unit *u = &plan->units[i];
         uint8_t fields[5] = { u->queens, u->weight, u->unique_group, u->rule, u->shape };
@@ -93,7 +98,7 @@ static int join_counts(const nq_board *board)
 }
 
 /* The method options ask for, AUTO resolved as if memory had no limit. Returns NQ_OK,
- * NQ_ERR_ARGUMENT or NQ_ERR_SIZE. */
+ * NQ_ERR_ARGUMENT, NQ_ERR_SIZE or NQ_ERR_METHOD. */
 static nq_status choose_method(const nq_board *board, const nq_plan_options *options,
                                nq_method *method)
 {
@@ -103,7 +108,7 @@ static nq_status choose_method(const nq_board *board, const nq_plan_options *opt
         return NQ_ERR_SIZE;
     *method = options->method;   /* the join's runs derive unique counts from their totals */
     if (*method == NQ_METHOD_JOIN && !join_counts(board))
-        return NQ_ERR_ARGUMENT;
+        return NQ_ERR_METHOD;
     if (*method == NQ_METHOD_AUTO)
         *method = join_counts(board) && board->n >= NQ_JOIN_AUTO_MIN_N ? NQ_METHOD_JOIN
                                                                         : NQ_METHOD_BACKTRACK;

@@ -33,7 +33,7 @@ nq_status nq_search_compile(const nq_board *board, nq_search *search)
         if (c < 0)
             continue;
         if (c >= n)
-            return NQ_ERR_ARGUMENT;
+            return NQ_ERR_OFF_BOARD;
         if (board->blocked[r] >> c & 1)
             return NQ_ERR_BLOCKED;
         /* A queen placed earlier has taken this square away if the two attack each other. */

@@ -38,7 +38,7 @@ typedef struct slot {
 
 typedef struct listing {
     const nq_search *search;
-    const nq_walk *walk;           /* the visitor, the --unique group, the caller's stop */
+    const nq_walk *walk;           /* the visitor, the unique count's group, the caller's stop */
     void (*idle)(void *context);   /* called before the calling thread waits, or NULL */
     int unflushed;                 /* solutions went out since idle was last called */
     const nq_unit *units;
@@ -161,7 +161,7 @@ static int slot_has_news(listing *l, size_t i)
 
 /* Passes the solutions of unit i on as they come; returns NQ_OK when it is finished, else
  * NQ_ERR_STOPPED (the visitor or the caller's stop) or the unit's failure. */
-static nq_status empty_unit(listing *l, size_t i, nq_solution_fn visit, void *context)
+static nq_status empty_unit(listing *l, size_t i, nq_placed_fn visit, void *context)
 {
     const int n = l->search->n;
     size_t index = i % l->slot_count;
@@ -190,7 +190,7 @@ static nq_status empty_unit(listing *l, size_t i, nq_solution_fn visit, void *co
     }
 }
 
-static nq_status empty_all(listing *l, nq_solution_fn visit, void *context)
+static nq_status empty_all(listing *l, nq_placed_fn visit, void *context)
 {
     for (size_t i = 0; i < l->unit_count; i++) {
         nq_status status = empty_unit(l, i, visit, context);

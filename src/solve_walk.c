@@ -28,7 +28,7 @@ static int stopped(const nq_walk *walk)
     return nq_stop_requested(&walk->stop);
 }
 
-/* The kernel's visitor: passes a solution on unless --unique leaves it out. */
+/* The kernel's visitor: passes a solution on unless the unique listing leaves it out. */
 static int pass_on(void *context, int n, const int8_t *cols)
 {
     const nq_walk *walk = context;

@@ -18,6 +18,10 @@ const char *nq_strerror(nq_status status)
     case NQ_ERR_END:      return "end of input";
     case NQ_ERR_NO_SOLUTION: return "no solution exists";
     case NQ_ERR_MEMORY_LIMIT: return "more memory needed than allowed";
+    case NQ_ERR_METHOD:   return "the method does not count this board";
+    case NQ_ERR_OFF_BOARD: return "square off the board";
+    case NQ_ERR_OTHER_PLAN: return "checkpoint made for another plan";
+    case NQ_ERR_VERSION:  return "checkpoint made by another version";
     }
     return "unknown error";
 }

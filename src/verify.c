@@ -36,7 +36,7 @@ nq_status nq_verify(const int32_t *cols, size_t n, nq_conflict *conflict)
         int64_t c = cols[r];
         *conflict = (nq_conflict){ (int64_t)r, c, -1, -1 };
         if (c < 0 || (uint64_t)c >= n) {
-            status = NQ_ERR_ARGUMENT;
+            status = NQ_ERR_OFF_BOARD;
         } else if (test_and_set(col, (size_t)c) | test_and_set(up, r + n - 1 - (size_t)c) |
                    test_and_set(down, r + (size_t)c)) {
             size_t a = 0;

@@ -35,6 +35,18 @@ else
     echo "docs: mandoc not found, man pages not linted (Debian: apt-get install mandoc)"
 fi
 
+# Each page's date (.Dd) is that of its last change: not older than the last commit that
+# touched it (author date, which rebases keep). Checked in a git checkout only.
+if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+    for p in "$root"/docs/*.1; do
+        dd=$(sed -n 's/^\.Dd //p' "$p")
+        stamp=$(date -d "$dd" +%Y%m%d 2>/dev/null)
+        last=$(git -C "$root" log -1 --format=%ad --date=format:%Y%m%d -- "docs/${p##*/}")
+        [ -n "$stamp" ] && { [ -z "$last" ] || [ "$stamp" -ge "$last" ]; }
+        expect "${p##*/}: .Dd $dd is not older than the page's last change" $? "${last:-}"
+    done
+fi
+
 # Each command has its subsection in the man page, naming each of its options.
 for cmd in $commands; do
     section=$(awk -v s=".Ss $cmd" '$0 == s { f = 1; next } f && /^\.S[sh] / { exit } f' "$page")

@@ -42,6 +42,17 @@ expect "mpi bad N" "yes" "$(grep -q 'nqueens-mpi: board size N 65 is out of rang
 out=$(on3 count 8 --fast 2>&1)
 expect "mpi errors name nqueens-mpi" "yes" "$(grep -qx "nqueens-mpi: count: unknown option '--fast'; see 'nqueens-mpi count --help'" <<<"$out" && echo yes)"
 
+# NQ_CPU caps the fast paths as it does for nqueens: rank 0 reads it, every rank follows.
+for level in portable avx2 ""; do
+    expect "mpi --version with NQ_CPU=$level" "$(NQ_CPU=$level "$nq" --version | tail -n 1)" \
+        "$(NQ_CPU=$level on3 --version 2>&1 | tail -n 1)"
+done
+expect "mpi count 13 by the portable join" 73712 "$(NQ_CPU=portable on3 count 13 --threads 1 2>&1)"
+expect "mpi count 12 by the portable backtracker" 14200 "$(NQ_CPU=portable on3 count 12 --method backtrack --threads 1 2>&1)"
+out=$(NQ_CPU=sse9 on3 count 8 2>&1)
+code=$?
+expect "mpi refuses a bad NQ_CPU" "yes 2" "$(grep -qx "nqueens-mpi: NQ_CPU 'sse9' is not one of portable, popcnt, avx2, avx512" <<<"$out" && echo yes) $code"
+
 # One checkpoint, two runs: rank 0 holds the lock nqueens takes, and respects it.
 "$nq" count 16 --method backtrack --threads 1 --checkpoint "$tmp/l.ckpt" >/dev/null 2>&1 &
 pid=$!

@@ -656,6 +656,20 @@ check "one 2" 1 "" "nqueens: one: the 2 x 2 board has no solution" -- one 2
 check "one 3 random" 1 "" "nqueens: one: the 3 x 3 board has no solution" -- one 3 --random
 check "one board" 0 "$(printf '.Q..\n...Q\nQ...\n..Q.')" "" -- one 4 --format board
 check "one leetcode" 2 "" "nqueens: one: format leetcode is for solve; use cols, board, unicode or svg" -- one 4 -f leetcode
+# One formatter writes every format: one's solution is solve's entry for it, byte for byte (less
+# the empty line that separates a listing's boards). The 4 x 4 board's explicit solution is its
+# first, and the board below has one completion.
+"$nq" solve 4 --limit 1 --format cols >"$tmp/solve4"
+check_file "one and solve write cols alike" 0 "$tmp/solve4" "" -- one 4 --format cols
+"$nq" solve 4 --limit 1 --format board | head -n 4 >"$tmp/solve4"
+check_file "one and solve write boards alike" 0 "$tmp/solve4" "" -- one 4 --format board
+forced=$(board '.Q..\n....\n...*\n....\n' forced)
+for format in cols unicode; do
+    "$nq" solve --board "$forced" --format "$format" >"$tmp/solve4"
+    check_file "one --board and solve --board write $format alike" 0 "$tmp/solve4" "" -- one --board "$forced" --format "$format"
+done
+"$nq" solve --board "$forced" --format board | head -n 4 >"$tmp/solve4"
+check_file "one --board and solve --board write boards alike" 0 "$tmp/solve4" "" -- one --board "$forced" --format board
 check "one svg too large" 2 "" "nqueens: one: N = 1001 is too large for this format (at most 1000)" -- one 1001 -f svg
 for n in 14 15 20 21 1000 99999; do
     "$nq" one "$n" >"$tmp/one"

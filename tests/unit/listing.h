@@ -15,7 +15,7 @@ typedef struct listing {
     size_t count, capacity;
 } listing;
 
-/* An nq_solution_fn that appends cols to the listing at context. */
+/* A kernel's visitor (byte columns) that appends cols to the listing at context. */
 static inline int record(void *context, int n, const int8_t *cols)
 {
     listing *l = context;
@@ -27,6 +27,16 @@ static inline int record(void *context, int n, const int8_t *cols)
     memcpy(l->cols + l->count * (size_t)n, cols, (size_t)n);
     l->count++;
     return 0;
+}
+
+/* An nq_solution_fn, whose columns are int32_t: appends cols to the listing at context as
+ * record does (a board's columns fit a byte). */
+static inline int record_wide(void *context, int n, const int32_t *cols)
+{
+    int8_t narrow[64];
+    for (int r = 0; r < n; r++)
+        narrow[r] = (int8_t)cols[r];
+    return record(context, n, narrow);
 }
 
 #endif /* NQ_TEST_LISTING_H */

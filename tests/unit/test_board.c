@@ -39,10 +39,10 @@ static void block_marks_one_square(void **state)
     assert_int_equal(nq_board_block(&b, 2, 4), NQ_OK);
     assert_int_equal(nq_board_block(&b, 2, 4), NQ_OK);   /* twice is still one bad square */
     assert_int_equal(b.blocked[2], 1u << 4);
-    assert_int_equal(nq_board_block(&b, -1, 0), NQ_ERR_ARGUMENT);
-    assert_int_equal(nq_board_block(&b, 0, -1), NQ_ERR_ARGUMENT);
-    assert_int_equal(nq_board_block(&b, 5, 0), NQ_ERR_ARGUMENT);
-    assert_int_equal(nq_board_block(&b, 0, 5), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_board_block(&b, -1, 0), NQ_ERR_OFF_BOARD);
+    assert_int_equal(nq_board_block(&b, 0, -1), NQ_ERR_OFF_BOARD);
+    assert_int_equal(nq_board_block(&b, 5, 0), NQ_ERR_OFF_BOARD);
+    assert_int_equal(nq_board_block(&b, 0, 5), NQ_ERR_OFF_BOARD);
     assert_int_equal(nq_board_block(NULL, 0, 0), NQ_ERR_ARGUMENT);
     assert_int_equal(nq_board_place(&b, 0, 0), NQ_OK);
     assert_int_equal(nq_board_block(&b, 0, 0), NQ_ERR_BLOCKED);
@@ -69,8 +69,8 @@ static void place_refuses_what_it_should(void **state)
     nq_board_block(&b, 5, 5);
     assert_int_equal(nq_board_place(&b, 3, 3), NQ_OK);
     assert_int_equal(b.queen[3], 3);
-    place_fails(&b, -1, 0, NQ_ERR_ARGUMENT);
-    place_fails(&b, 0, 8, NQ_ERR_ARGUMENT);
+    place_fails(&b, -1, 0, NQ_ERR_OFF_BOARD);
+    place_fails(&b, 0, 8, NQ_ERR_OFF_BOARD);
     place_fails(&b, 5, 5, NQ_ERR_BLOCKED);   /* a bad square */
     place_fails(&b, 3, 0, NQ_ERR_BLOCKED);   /* the row has a queen */
     place_fails(&b, 3, 3, NQ_ERR_BLOCKED);   /* even the same square */

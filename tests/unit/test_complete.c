@@ -21,7 +21,7 @@
 
 /* cols[0..n-1] is a completion of b: verified, every placed queen kept, no queen on a bad
  * square. */
-static void assert_completes(const nq_board *b, const int8_t *cols)
+static void assert_completes(const nq_board *b, const int32_t *cols)
 {
     int32_t wide[NQ_MAX_N];
     nq_conflict conflict;
@@ -35,6 +35,16 @@ static void assert_completes(const nq_board *b, const int8_t *cols)
     assert_int_equal(nq_verify(wide, (size_t)b->n, &conflict), NQ_OK);
 }
 
+/* nq_find_completion, its byte columns widened to the API's, as nq_complete passes them on. */
+static nq_status find_wide(const nq_search *search, const nq_find_limits *limits, int32_t *cols)
+{
+    int8_t found[NQ_MAX_N];
+    nq_status status = nq_find_completion(search, limits, found);
+    for (int r = 0; !status && r < search->n; r++)
+        cols[r] = found[r];
+    return status;
+}
+
 /* nq_complete on b, plain and with a few seeds, agrees with the reference: a completion when
  * it counts some, NQ_ERR_NO_SOLUTION when it counts none. */
 static void check_against_reference(const nq_board *b)
@@ -42,7 +52,7 @@ static void check_against_reference(const nq_board *b)
     uint64_t want = ref_count(b);
     for (int k = 0; k < 3; k++) {
         nq_complete_options options = { k > 0, (uint64_t)k * 11, NULL };
-        int8_t cols[NQ_MAX_N];
+        int32_t cols[NQ_MAX_N];
         nq_status status = nq_complete(b, k ? &options : NULL, cols);
         assert_int_equal(status, want ? NQ_OK : NQ_ERR_NO_SOLUTION);
         if (want)
@@ -91,8 +101,8 @@ static void arbitrary_masks(void **state)
         }
         uint64_t want = ref_count(&b);
         nq_find_limits limits = { (uint64_t)i % 3, 0, { NULL, NULL } };
-        int8_t cols[NQ_MAX_N];
-        nq_status status = nq_find_completion(&search, &limits, cols);
+        int32_t cols[NQ_MAX_N];
+        nq_status status = find_wide(&search, &limits, cols);
         assert_int_equal(status, want ? NQ_OK : NQ_ERR_NO_SOLUTION);
         if (want)
             assert_completes(&b, cols);
@@ -120,8 +130,8 @@ static void fixed_top_rows(void **state)
         }
         uint64_t want = ref_count(&b);
         nq_find_limits limits = { 0, 0, { NULL, NULL } };
-        int8_t cols[NQ_MAX_N];
-        assert_int_equal(nq_find_completion(&search, &limits, cols),
+        int32_t cols[NQ_MAX_N];
+        assert_int_equal(find_wide(&search, &limits, cols),
                          want ? NQ_OK : NQ_ERR_NO_SOLUTION);
         if (want)
             assert_completes(&b, cols);
@@ -133,7 +143,7 @@ static void seeds_reproduce(void **state)
     (void)state;
     nq_board b;
     nq_board_init(&b, 40);
-    int8_t first[NQ_MAX_N], again[NQ_MAX_N], plain[NQ_MAX_N];
+    int32_t first[NQ_MAX_N], again[NQ_MAX_N], plain[NQ_MAX_N];
     assert_int_equal(nq_complete(&b, NULL, plain), NQ_OK);
     int differ = 0;
     for (uint64_t s = 1; s <= 6; s++) {
@@ -156,17 +166,17 @@ static void limits_stop(void **state)
     nq_board_init(&b, 60);
     nq_search search;
     nq_search_compile(&b, &search);
-    int8_t cols[NQ_MAX_N];
+    int32_t cols[NQ_MAX_N];
     volatile sig_atomic_t stop = 1;
     nq_find_limits limits = { 0, 0, { &stop, NULL } };
-    assert_int_equal(nq_find_completion(&search, &limits, cols), NQ_ERR_STOPPED);
+    assert_int_equal(find_wide(&search, &limits, cols), NQ_ERR_STOPPED);
     nq_complete_options options = { 0, 0, &stop };
     assert_int_equal(nq_complete(&b, &options, cols), NQ_ERR_STOPPED);
     limits = (nq_find_limits){ 7, 1, { NULL, NULL } };
-    assert_int_equal(nq_find_completion(&search, &limits, cols), NQ_ERR_STOPPED);
+    assert_int_equal(find_wide(&search, &limits, cols), NQ_ERR_STOPPED);
     stop = 0;
     limits = (nq_find_limits){ 0, 0, { &stop, NULL } };
-    assert_int_equal(nq_find_completion(&search, &limits, cols), NQ_OK);
+    assert_int_equal(find_wide(&search, &limits, cols), NQ_OK);
     assert_completes(&b, cols);
 }
 
@@ -174,7 +184,7 @@ static void bad_arguments(void **state)
 {
     (void)state;
     nq_board b;
-    int8_t cols[NQ_MAX_N];
+    int32_t cols[NQ_MAX_N];
     nq_board_init(&b, 8);
     assert_int_equal(nq_complete(NULL, NULL, cols), NQ_ERR_ARGUMENT);
     assert_int_equal(nq_complete(&b, NULL, NULL), NQ_ERR_ARGUMENT);
@@ -207,13 +217,13 @@ static void big_boards_with_completions(void **state)
                     nq_board_block(&b, r, c);
         }
         nq_complete_options options = { i % 2, (uint64_t)i, NULL };
-        int8_t cols[NQ_MAX_N];
+        int32_t cols[NQ_MAX_N];
         assert_int_equal(nq_complete(&b, &options, cols), NQ_OK);
         assert_completes(&b, cols);
     }
     for (int n = 4; n <= NQ_MAX_N; n++) {
         nq_board b;
-        int8_t cols[NQ_MAX_N];
+        int32_t cols[NQ_MAX_N];
         nq_board_init(&b, n);
         assert_int_equal(nq_complete(&b, NULL, cols), NQ_OK);
         assert_completes(&b, cols);
@@ -226,7 +236,7 @@ static void big_boards_without(void **state)
 {
     (void)state;
     uint64_t seed = 77;
-    int8_t cols[NQ_MAX_N];
+    int32_t cols[NQ_MAX_N];
     for (int i = 0; i < 60; i++) {
         int n = 20 + test_below(&seed, 45), k = 2 + test_below(&seed, 5);
         nq_board b;
@@ -301,7 +311,7 @@ static void big_boards_few_open_rows(void **state)
                 nq_board_block(&b, open[j], sol[open[j]]);
         }
         int want = permutation_completes(&b, open, free_cols, k, 0);
-        int8_t cols[NQ_MAX_N];
+        int32_t cols[NQ_MAX_N];
         nq_complete_options options = { i % 2, (uint64_t)i, NULL };
         assert_int_equal(nq_complete(&b, &options, cols), want ? NQ_OK : NQ_ERR_NO_SOLUTION);
         if (want)
@@ -395,7 +405,7 @@ static void against_cadical(void **state)
         test_random_board(&seed, n, test_below(&seed, 6), 0, 0, &b);
         for (int placed = 0, tries = 0; placed < queens && tries < 10000; tries++)
             placed += nq_board_place(&b, test_below(&seed, n), test_below(&seed, n)) == NQ_OK;
-        int8_t cols[NQ_MAX_N];
+        int32_t cols[NQ_MAX_N];
         nq_status status = nq_complete(&b, NULL, cols);
         int want = cadical_says(&b);
         assert_int_not_equal(want, -1);
@@ -412,7 +422,7 @@ static void against_cadical(void **state)
         for (int r = 0; r < k; r++)
             for (int c = 0; c < b.n && nq_board_place(&b, r, c) != NQ_OK; c++)
                 ;
-        int8_t cols[NQ_MAX_N];
+        int32_t cols[NQ_MAX_N];
         nq_status status = nq_complete(&b, NULL, cols);
         int want = cadical_says(&b);
         assert_int_equal(status, want ? NQ_OK : NQ_ERR_NO_SOLUTION);

@@ -288,8 +288,8 @@ static void placed_queens_attacking_are_refused(void **state)
     for (int i = 0; i < 6; i++) {
         nq_board b;
         nq_board_init(&b, 5);
-        b.queen[pairs[i][0]] = (int8_t)pairs[i][1];
-        b.queen[pairs[i][2]] = (int8_t)pairs[i][3];
+        b.queen[pairs[i][0]] = pairs[i][1];
+        b.queen[pairs[i][2]] = pairs[i][3];
         nq_count_result r;
         assert_int_equal(nq_count(&b, NULL, &r), NQ_ERR_ATTACK);
     }

@@ -117,7 +117,7 @@ static void every_level_counts_and_lists_alike(void **state)
             size_t want_count;
             int8_t *want = ref_list(&b, 0, &want_count);
             listing got = { 0 };
-            assert_int_equal(nq_solve(&b, 0, record, &got), NQ_OK);
+            assert_int_equal(nq_solve(&b, 0, record_wide, &got), NQ_OK);
             assert_int_equal(got.count, want_count);
             assert_true(!want_count || memcmp(got.cols, want, want_count * (size_t)b.n) == 0);
             free(want);

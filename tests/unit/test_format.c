@@ -5,13 +5,15 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "random_board.h"
 
-static const int8_t four[2][4] = { { 1, 3, 0, 2 }, { 2, 0, 3, 1 } };
+static const int32_t four[2][4] = { { 1, 3, 0, 2 }, { 2, 0, 3, 1 } };
 
 /* Writes the first `count` solutions of n = 4 and the end of the listing into out, as a
  * string. */
@@ -32,7 +34,7 @@ static void board_format(void **state)
     assert_string_equal(out, ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n\n");
     listing_of_four(NQ_FORMAT_BOARD, 0, out);
     assert_string_equal(out, "");
-    static const int8_t one[] = { 0 };
+    static const int32_t one[] = { 0 };
     assert_int_equal(nq_format_solution(NQ_FORMAT_BOARD, 1, one, 0, out), 3);
     assert_memory_equal(out, "Q\n\n", 3);
 }
@@ -63,9 +65,9 @@ static void cols_format(void **state)
     listing_of_four(NQ_FORMAT_COLS, 0, out);
     assert_string_equal(out, "");
     /* Two-digit columns, up to 64. */
-    int8_t cols[64];
+    int32_t cols[64];
     for (int r = 0; r < 64; r++)
-        cols[r] = (int8_t)(63 - r);
+        cols[r] = (int32_t)(63 - r);
     size_t len = nq_format_solution(NQ_FORMAT_COLS, 64, cols, 0, out);
     assert_int_equal(len, 55 * 3 + 9 * 2);
     assert_memory_equal(out, "64 63 62", 8);
@@ -104,7 +106,7 @@ static void format_names(void **state)
 
 /* Writes one solution into a buffer filled with a marker; checks that the length returned
  * stays within the bound and that nothing past it was touched. */
-static void check_bound(nq_format format, int n, const int8_t *cols, uint64_t index)
+static void check_bound(nq_format format, int n, const int32_t *cols, uint64_t index)
 {
     static char buf[64 * 70 + 64];
     size_t most = nq_format_max_bytes(format, n);
@@ -124,14 +126,80 @@ static void max_bytes_bound(void **state)
     uint64_t seed = 3;
     for (int n = 1; n <= 64; n++) {
         for (int trial = 0; trial < 20; trial++) {
-            int8_t cols[64];
+            int32_t cols[64];
             /* Random columns, and on the last trial all at the right edge: the widest. */
             for (int r = 0; r < n; r++)
-                cols[r] = (int8_t)(trial == 19 ? n - 1 : test_below(&seed, n));
+                cols[r] = (int32_t)(trial == 19 ? n - 1 : test_below(&seed, n));
             for (int f = NQ_FORMAT_BOARD; f <= NQ_FORMAT_COLS; f++)
                 check_bound((nq_format)f, n, cols, (uint64_t)trial % 2);
         }
     }
+}
+
+/* A solution written row run by row run, in pieces of every size, makes the bytes of
+ * nq_format_solution less what separates a listing's entries, each piece within its bound. */
+static void rows_in_pieces(void **state)
+{
+    (void)state;
+    static char whole[64 * 70 + 64], pieces[64 * 70 + 64];
+    uint64_t seed = 5;
+    for (int n = 1; n <= 64; n += 7) {
+        int32_t cols[64];
+        for (int r = 0; r < n; r++)
+            cols[r] = (int32_t)test_below(&seed, n);
+        for (int f = NQ_FORMAT_BOARD; f <= NQ_FORMAT_COLS; f++) {
+            size_t length = nq_format_solution((nq_format)f, n, cols, 1, whole), used = 0;
+            for (int first = 0, count; first < n; first += count) {
+                count = 1 + (int)test_below(&seed, (uint64_t)(n - first));
+                size_t wrote = nq_format_rows((nq_format)f, n, cols + first, first, count,
+                                              pieces + used);
+                assert_true(wrote <= (size_t)count * nq_format_row_bytes((nq_format)f, n) + 3);
+                used += wrote;
+            }
+            /* The listing's second entry: a ',' before a LeetCode list, an empty line after a
+             * board. */
+            const char *own = whole + (f == NQ_FORMAT_LEETCODE);
+            assert_int_equal(used, length - (f != NQ_FORMAT_COLS));
+            assert_memory_equal(pieces, own, used);
+            if (f == NQ_FORMAT_BOARD)
+                assert_int_equal(whole[length - 1], '\n');
+            if (f == NQ_FORMAT_LEETCODE)
+                assert_int_equal(whole[0], ',');
+        }
+    }
+}
+
+/* Solutions far wider than a board: columns of many digits, in the cols format, and the
+ * board format at a thousand columns, against a plain writer. */
+static void wide_solutions(void **state)
+{
+    (void)state;
+    enum { N = 123457 };
+    int32_t *cols = malloc(N * sizeof *cols);
+    char *got = malloc(nq_format_max_bytes(NQ_FORMAT_COLS, N)), *want = malloc(N * 8);
+    assert_non_null(cols), assert_non_null(got), assert_non_null(want);
+    size_t length = 0;
+    for (int r = 0; r < N; r++) {
+        cols[r] = (int32_t)((uint64_t)r * 7919 % N);
+        length += (size_t)sprintf(want + length, "%d%c", cols[r] + 1, r + 1 == N ? '\n' : ' ');
+    }
+    assert_true(nq_format_max_bytes(NQ_FORMAT_COLS, N) >= length);
+    assert_int_equal(nq_format_solution(NQ_FORMAT_COLS, N, cols, 0, got), length);
+    assert_memory_equal(got, want, length);
+    free(got);
+    enum { W = 1000 };
+    got = malloc(nq_format_max_bytes(NQ_FORMAT_BOARD, W));
+    assert_non_null(got);
+    for (int r = 0; r < W; r++)
+        cols[r] %= W;
+    size_t used = nq_format_solution(NQ_FORMAT_BOARD, W, cols, 0, got);
+    assert_int_equal(used, (size_t)W * (W + 1) + 1);
+    for (int r = 0; r < W; r++)
+        for (int c = 0; c <= W; c++)
+            assert_int_equal(got[r * (W + 1) + c], c == W ? '\n' : c == cols[r] ? 'Q' : '.');
+    free(got);
+    free(want);
+    free(cols);
 }
 
 int main(void)
@@ -143,6 +211,8 @@ int main(void)
         cmocka_unit_test(end_of_listings),
         cmocka_unit_test(format_names),
         cmocka_unit_test(max_bytes_bound),
+        cmocka_unit_test(rows_in_pieces),
+        cmocka_unit_test(wide_solutions),
     };
     return cmocka_run_group_tests_name("format", tests, NULL, NULL);
 }

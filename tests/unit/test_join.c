@@ -429,12 +429,15 @@ static void auto_takes_join_where_it_can(void **state)
     nq_plan_free(plan);
     /* Asked for, the join refuses what it cannot count. */
     options.method = NQ_METHOD_JOIN;
-    assert_int_equal(nq_plan_create_with(&blocked, &options, &plan), NQ_ERR_ARGUMENT);
-    assert_int_equal(nq_plan_create_with(&placed, &options, &plan), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_plan_create_with(&blocked, &options, &plan), NQ_ERR_METHOD);
+    assert_int_equal(nq_plan_create_with(&placed, &options, &plan), NQ_ERR_METHOD);
     nq_board_init(&small, 3);
-    assert_int_equal(nq_plan_create_with(&small, &options, &plan), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_plan_create_with(&small, &options, &plan), NQ_ERR_METHOD);
+    uint64_t bytes;
+    assert_int_equal(nq_plan_memory_needed(&small, &options, &bytes), NQ_ERR_METHOD);
     nq_board_init(&small, NQ_JOIN_MAX_N + 1);
-    assert_int_equal(nq_plan_create_with(&small, &options, &plan), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_plan_create_with(&small, &options, &plan), NQ_ERR_METHOD);
+    /* A method that is none is a bad argument, not a method that refuses the board. */
     options.method = (nq_method)7;
     assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_ERR_ARGUMENT);
 }
@@ -493,8 +496,8 @@ static void checkpoints_know_their_method(void **state)
     nq_checkpoint_state st;
     nq_parse_error err;
     assert_int_equal(nq_checkpoint_read(backtrack, 0, header, sizeof header, &st, &err),
-                     NQ_ERR_ARGUMENT);
-    assert_string_equal(err.message, "made with --method join; run with the same method");
+                     NQ_ERR_OTHER_PLAN);
+    assert_string_equal(err.message, "made by the join, unlike this plan");
     char text[160];
     unsigned weight;
     nq_plan_describe_unit(join, 0, text, sizeof text, &weight);

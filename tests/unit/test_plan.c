@@ -186,8 +186,9 @@ static void checkpoints_refuse_foreign_and_damaged_files(void **state)
     nq_count_result result;
     assert_int_equal(run_recording(plan, &r, 1, NULL, &result), NQ_OK);
     assert_true(r.seen > 10);
-    refused(other, 1, r.file, r.length, NQ_ERR_ARGUMENT, "made for N = 10, not 11");
-    refused(plan, 0, r.file, r.length, NQ_ERR_ARGUMENT, "made with --unique");
+    refused(other, 1, r.file, r.length, NQ_ERR_OTHER_PLAN, "made for N = 10, not 11");
+    refused(plan, 0, r.file, r.length, NQ_ERR_OTHER_PLAN,
+            "made with the count of unique solutions");
     refused(plan, 1, r.file, 10, NQ_ERR_SYNTAX, "too short");
     refused(plan, 1, (const unsigned char *)"hello, this is not a checkpoint file at all, no, it is not!!!",
             62, NQ_ERR_SYNTAX, "too short");
@@ -237,6 +238,68 @@ static void checkpoints_describe_their_plan(void **state)
     nq_plan_free(plan);
 }
 
+/* A plan's fingerprint is part of every checkpoint: it must not change with the engine's
+ * version unchanged, even when the board's types change (nq_board's columns went from int8_t
+ * to int32_t). The value is the one the plan had before that change. */
+static void fingerprints_stay(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 9);
+    nq_board_place(&b, 0, 1);
+    nq_board_place(&b, 4, 7);
+    nq_board_block(&b, 2, 4);
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create(&b, 0, &plan), NQ_OK);
+    assert_int_equal(nq_plan_fingerprint(plan), UINT64_C(0xb61e0203f25bd25f));
+    nq_plan_free(plan);
+}
+
+/* CRC-32 (IEEE 802.3), as the checkpoint format documents it. */
+static uint32_t crc32_of(const unsigned char *p, size_t size)
+{
+    uint32_t crc = ~0u;
+    for (size_t i = 0; i < size; i++) {
+        crc ^= p[i];
+        for (int k = 0; k < 8; k++)
+            crc = crc >> 1 ^ (0xEDB88320u & -(crc & 1));
+    }
+    return ~crc;
+}
+
+/* A checkpoint of another version, and one of another board of the same side, each get their
+ * own code, distinct from damage. */
+static void checkpoints_say_what_differs(void **state)
+{
+    (void)state;
+    nq_board board;
+    nq_board_init(&board, 9);
+    nq_plan *plan, *blocked;
+    assert_int_equal(nq_plan_create(&board, 0, &plan), NQ_OK);
+    nq_board_block(&board, 4, 4);
+    assert_int_equal(nq_plan_create(&board, 0, &blocked), NQ_OK);
+    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+    nq_checkpoint_header(plan, 0, header);
+    refused(blocked, 0, header, sizeof header, NQ_ERR_OTHER_PLAN, "another board");
+    /* The engine version, whole header CRC redone: a newer engine's checkpoint. */
+    header[12] ^= 0x40;
+    uint32_t crc = crc32_of(header, 60);
+    for (int i = 0; i < 4; i++)
+        header[60 + i] = (unsigned char)(crc >> 8 * i);
+    nq_checkpoint_info info;
+    nq_parse_error err;
+    assert_int_equal(nq_checkpoint_describe(header, sizeof header, &info, &err), NQ_ERR_VERSION);
+    assert_non_null(strstr(err.message, "another version"));
+    refused(plan, 0, header, sizeof header, NQ_ERR_VERSION, "another version");
+    refused(blocked, 0, header, sizeof header, NQ_ERR_VERSION, "another version");
+    /* Damage is still damage. */
+    header[12] ^= 0x40;
+    refused(plan, 0, header, sizeof header, NQ_ERR_SYNTAX, "damaged");
+    assert_int_equal(nq_checkpoint_read(plan, 0, NULL, 5, NULL, NULL), NQ_ERR_ARGUMENT);
+    nq_plan_free(plan);
+    nq_plan_free(blocked);
+}
+
 static void checkpoint_sums_go_beyond_64_bits(void **state)
 {
     (void)state;
@@ -280,6 +343,8 @@ int main(void)
         cmocka_unit_test(stop_inside_units),
         cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
         cmocka_unit_test(checkpoints_describe_their_plan),
+        cmocka_unit_test(checkpoints_say_what_differs),
+        cmocka_unit_test(fingerprints_stay),
         cmocka_unit_test(checkpoint_sums_go_beyond_64_bits),
         cmocka_unit_test(estimates_are_close),
     };

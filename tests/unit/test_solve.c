@@ -31,8 +31,8 @@ static void check_listing(const nq_board *b, int unique)
     int8_t *want = ref_list(b, unique, &want_count);
     for (int threads = 0; threads <= 3; threads++) {
         listing got = { 0 };
-        nq_status status = threads ? solve_on(b, unique, threads, record, &got)
-                                   : nq_solve(b, unique, record, &got);
+        nq_status status = threads ? solve_on(b, unique, threads, record_wide, &got)
+                                   : nq_solve(b, unique, record_wide, &got);
         assert_int_equal(status, NQ_OK);
         assert_int_equal(got.count, want_count);
         if (want_count)
@@ -48,17 +48,17 @@ static void first_solutions(void **state)
     nq_board b;
     nq_board_init(&b, 4);
     listing got = { 0 };
-    assert_int_equal(nq_solve(&b, 0, record, &got), NQ_OK);
+    assert_int_equal(nq_solve(&b, 0, record_wide, &got), NQ_OK);
     static const int8_t four[] = { 1, 3, 0, 2, 2, 0, 3, 1 };
     assert_int_equal(got.count, 2);
     assert_memory_equal(got.cols, four, sizeof four);
     got.count = 0;
-    assert_int_equal(nq_solve(&b, 1, record, &got), NQ_OK);   /* one class: its least */
+    assert_int_equal(nq_solve(&b, 1, record_wide, &got), NQ_OK);   /* one class: its least */
     assert_int_equal(got.count, 1);
     assert_memory_equal(got.cols, four, 4);
     got.count = 0;
     nq_board_init(&b, 1);
-    assert_int_equal(nq_solve(&b, 1, record, &got), NQ_OK);
+    assert_int_equal(nq_solve(&b, 1, record_wide, &got), NQ_OK);
     assert_int_equal(got.count, 1);
     assert_int_equal(got.cols[0], 0);
     free(got.cols);
@@ -136,7 +136,7 @@ typedef struct stopper {
     int calls, stop_at;
 } stopper;
 
-static int stop_at(void *context, int n, const int8_t *cols)
+static int stop_at(void *context, int n, const int32_t *cols)
 {
     (void)n, (void)cols;
     stopper *s = context;
@@ -208,6 +208,14 @@ static int record_some(void *context, int n, const int8_t *cols)
     return l->count == l->capacity;
 }
 
+/* record_some for nq_solve, whose columns are int32_t. */
+static int record_some_wide(void *context, int n, const int32_t *cols)
+{
+    listing *l = context;
+    record_wide(l, n, cols);
+    return l->count == l->capacity;
+}
+
 /* The plain kernel's first k solutions from the root, with no guide: the reference order. */
 static size_t plain_first(const nq_board *b, size_t k, int8_t *out)
 {
@@ -232,8 +240,8 @@ static void first_solutions_of_large_boards(void **state)
         for (int threads = 0; threads <= 3; threads++) {
             int8_t got[K * NQ_MAX_N];
             listing l = { got, 0, K };
-            nq_status status = threads ? solve_on(&b, 0, threads, record_some, &l)
-                                       : nq_solve(&b, 0, record_some, &l);
+            nq_status status = threads ? solve_on(&b, 0, threads, record_some_wide, &l)
+                                       : nq_solve(&b, 0, record_some_wide, &l);
             assert_int_equal(status, NQ_ERR_STOPPED);
             assert_int_equal(l.count, K);
             assert_memory_equal(got, want, (size_t)(K * n));
@@ -262,7 +270,7 @@ typedef struct idler {
     int early;   /* idle came with no solution since the one before */
 } idler;
 
-static int count_call(void *context, int n, const int8_t *cols)
+static int count_call(void *context, int n, const int32_t *cols)
 {
     (void)n, (void)cols;
     ((idler *)context)->calls++;

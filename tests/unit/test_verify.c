@@ -63,18 +63,18 @@ static void queens_off_the_board(void **state)
 {
     (void)state;
     static const int32_t past_the_edge[] = { 1, 3, 4, 2 };
-    verify_fails(past_the_edge, 4, NQ_ERR_ARGUMENT, 2, 4, -1, -1);
+    verify_fails(past_the_edge, 4, NQ_ERR_OFF_BOARD, 2, 4, -1, -1);
     static const int32_t negative[] = { 1, -1, 0, 2 };
-    verify_fails(negative, 4, NQ_ERR_ARGUMENT, 1, -1, -1, -1);
+    verify_fails(negative, 4, NQ_ERR_OFF_BOARD, 1, -1, -1, -1);
     static const int32_t huge[] = { INT32_MAX, 0 };
-    verify_fails(huge, 2, NQ_ERR_ARGUMENT, 0, INT32_MAX, -1, -1);
+    verify_fails(huge, 2, NQ_ERR_OFF_BOARD, 0, INT32_MAX, -1, -1);
     static const int32_t lowest[] = { 0, INT32_MIN };
-    verify_fails(lowest, 2, NQ_ERR_ARGUMENT, 1, INT32_MIN, -1, -1);
+    verify_fails(lowest, 2, NQ_ERR_OFF_BOARD, 1, INT32_MIN, -1, -1);
     /* Whichever comes first in row order. */
     static const int32_t attack_first[] = { 0, 0, 9 };
     verify_fails(attack_first, 3, NQ_ERR_ATTACK, 0, 0, 1, 0);
     static const int32_t off_first[] = { 0, 9, 0 };
-    verify_fails(off_first, 3, NQ_ERR_ARGUMENT, 1, 9, -1, -1);
+    verify_fails(off_first, 3, NQ_ERR_OFF_BOARD, 1, 9, -1, -1);
 }
 
 /* The first problem of cols as the header defines it, found by looking at every pair. */
@@ -83,7 +83,7 @@ static nq_status plain_verify(const int32_t *cols, int n, nq_conflict *k)
     for (int r = 0; r < n; r++) {
         *k = (nq_conflict){ r, cols[r], -1, -1 };
         if (cols[r] < 0 || cols[r] >= n)
-            return NQ_ERR_ARGUMENT;
+            return NQ_ERR_OFF_BOARD;
         for (int a = 0; a < r; a++) {
             int64_t dc = (int64_t)cols[r] - cols[a];
             if (dc == 0 || dc == r - a || dc == a - r) {

@@ -35,7 +35,7 @@ _nqueens()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} program commands
     program=${COMP_WORDS[0]##*/}
     if [ "$program" = nqueens-mpi ]; then
-        commands="count --help"
+        commands="count --help --version"
     else
         commands="count estimate solve one uva verify check --help --version"
     fi

@@ -12,11 +12,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../nqueens/cpu_choice.h"
 #include "mpi_count.h"
 
 static const char help[] =
     "Usage: mpirun [MPI OPTIONS] nqueens-mpi count N [OPTIONS]\n"
     "       mpirun [MPI OPTIONS] nqueens-mpi count --board FILE [OPTIONS]\n"
+    "       nqueens-mpi --version\n"
     "Count the solutions of the N x N board (or of the board in FILE, read by rank 0) on every\n"
     "rank of an MPI job, each with its own threads; rank 0 prints the count.\n"
     "\n"
@@ -31,9 +33,10 @@ static const char help[] =
     "                         'nqueens count --checkpoint', locked as it is); rerun to resume\n"
     "  -h, --help             show this help\n"
     "\n"
-    "SIGINT or SIGTERM to rank 0 stops after syncing the checkpoint. Exit codes: 0 success,\n"
-    "1 runtime failure, 2 bad input (a checkpoint in use by another run included), 130/143\n"
-    "stopped by SIGINT/SIGTERM.\n";
+    "SIGINT or SIGTERM to rank 0 stops after syncing the checkpoint. NQ_CPU=portable, popcnt,\n"
+    "avx2 or avx512 in rank 0's environment caps the fast paths of every rank, as for nqueens.\n"
+    "Exit codes: 0 success, 1 runtime failure, 2 bad input (a checkpoint in use by another run\n"
+    "included), 130/143 stopped by SIGINT/SIGTERM.\n";
 
 /* Parses the options on rank 0; returns 0, -1 after --help, or an exit code. */
 static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
@@ -53,6 +56,14 @@ static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
     if (argc < 2 || strcmp(argv[1], "count") != 0) {
         if (argc >= 2 && strcmp(argv[1], "--help") == 0)
             return out_puts(help), -1;
+        if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+            char paths[160];
+            cpu_choice_describe(paths, sizeof paths);
+            out_puts("nqueens-mpi " NQ_VERSION_STRING "\n");
+            out_puts(paths);
+            out_puts("\n");
+            return -1;
+        }
         return fail(EXIT_USAGE, "the only command is count; see 'nqueens-mpi --help'");
     }
     argc--, argv++;
@@ -78,11 +89,15 @@ static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
     return code;
 }
 
-/* Rank 0 reads the board and options; every rank gets them. Returns an exit code, -1 for help. */
+/* Rank 0 reads NQ_CPU, the board and options; every rank gets them, and takes the fast paths
+ * rank 0's NQ_CPU allows. Returns an exit code, -1 for help. */
 static int share_setup(int rank, int argc, char **argv, mpi_run *run, nq_board *board)
 {
     int code = 0;
-    if (rank == 0) {
+    unsigned paths = NQ_CPU_ALL;
+    if (rank == 0 && !(code = cpu_limit_from_environment(&paths)))
+        nq_cpu_limit(paths);
+    if (rank == 0 && !code) {
         const char *board_path = NULL;
         code = parse(argc, argv, run, &board_path);
         if (!code)
@@ -92,6 +107,8 @@ static int share_setup(int rank, int argc, char **argv, mpi_run *run, nq_board *
     MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (code)
         return code;
+    MPI_Bcast(&paths, 1, MPI_UNSIGNED, 0, MPI_COMM_WORLD);
+    nq_cpu_limit(paths);
     int settings[3] = { run->unique, run->threads, (int)run->choice.method };
     MPI_Bcast(settings, 3, MPI_INT, 0, MPI_COMM_WORLD);
     run->unique = settings[0], run->threads = settings[1];

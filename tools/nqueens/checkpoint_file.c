@@ -159,6 +159,26 @@ static int write_header(checkpoint_file *cp, const unsigned char *header)
     return 0;
 }
 
+/* Refuses a checkpoint made for another plan than header's, naming the option that differs
+ * when the side is the same; err says what the library found. Returns EXIT_USAGE. */
+static int fail_other_plan(const checkpoint_file *cp, const unsigned char *data, size_t length,
+                           const unsigned char *header, const nq_parse_error *err)
+{
+    nq_checkpoint_info made, wanted;
+    if (nq_checkpoint_describe(data, length, &made, NULL) == NQ_OK &&
+        nq_checkpoint_describe(header, NQ_CHECKPOINT_HEADER_SIZE, &wanted, NULL) == NQ_OK &&
+        made.n == wanted.n) {
+        if (made.unique != wanted.unique)
+            return fail(EXIT_USAGE, "checkpoint %s: made %s --unique; run with the same "
+                        "options; refusing to use it", cp->path, made.unique ? "with" : "without");
+        if (made.method != wanted.method)
+            return fail(EXIT_USAGE, "checkpoint %s: made with --method %s; run with the same "
+                        "method; refusing to use it", cp->path,
+                        made.method == NQ_METHOD_JOIN ? "join" : "backtrack");
+    }
+    return fail(EXIT_USAGE, "checkpoint %s: %s; refusing to use it", cp->path, err->message);
+}
+
 /* Reads the file into cp->state, or gives a new one its header. Returns 0 or an exit code. */
 static int resume(checkpoint_file *cp, const nq_plan *plan, int unique)
 {
@@ -175,7 +195,11 @@ static int resume(checkpoint_file *cp, const nq_plan *plan, int unique)
     }
     nq_parse_error err;
     nq_status status = nq_checkpoint_read(plan, unique, data, length, &cp->state, &err);
+    if (status == NQ_ERR_OTHER_PLAN)
+        code = fail_other_plan(cp, data, length, header, &err);
     free(data);
+    if (code)
+        return code;
     if (status == NQ_ERR_NOMEM)
         return fail(EXIT_FAILURE_, "checkpoint %s: out of memory", cp->path);
     if (status)

@@ -45,24 +45,30 @@ static nq_status random_solution(uint32_t n, uint64_t seed, int32_t *cols)
     return status;
 }
 
-/* Writes v + 1 in decimal and then `end`. */
-static void put_column(uint64_t v, char end)
+/* Rows written per call of the formatter: few enough that their text fits the output buffer
+ * (64 KiB at 1000 columns a row, the widest board format), many enough to cost nothing. */
+#define CHUNK_ROWS 64
+
+/* Writes rows first to first + count - 1 of a solution in format (board or cols), cols[i]
+ * being row first + i's column, through the library's formatter. */
+static void write_rows(nq_format format, uint32_t n, const int32_t *cols, uint32_t first,
+                       uint32_t count)
 {
-    char digits[24], *p = out_reserve(24);
-    int len = 0;
-    for (v++; v; v /= 10)
-        digits[len++] = (char)('0' + v % 10);
-    for (int i = 0; i < len; i++)
-        p[i] = digits[len - 1 - i];
-    p[len] = end;
-    out_commit((size_t)len + 1);
+    size_t most = (size_t)count * nq_format_row_bytes(format, (int)n) + 3;
+    out_commit(nq_format_rows(format, (int)n, cols, (int)first, (int)count, out_reserve(most)));
 }
 
-/* Streams the explicit solution in the cols format, a row at a time. */
-static void stream_explicit(uint64_t n)
+/* Streams the explicit solution in the cols format, a chunk of rows at a time: no row is kept,
+ * so that any N streams. */
+static void stream_explicit(uint32_t n)
 {
-    for (uint64_t r = 0; r < n && !out_failed(); r++)
-        put_column(nq_explicit_column(n, r), r + 1 == n ? '\n' : ' ');
+    int32_t chunk[CHUNK_ROWS];
+    for (uint32_t first = 0; first < n && !out_failed(); first += CHUNK_ROWS) {
+        uint32_t count = n - first < CHUNK_ROWS ? n - first : CHUNK_ROWS;
+        for (uint32_t i = 0; i < count; i++)
+            chunk[i] = (int32_t)nq_explicit_column(n, first + i);
+        write_rows(NQ_FORMAT_COLS, n, chunk, first, count);
+    }
 }
 
 /* Writes a solution held in memory in format. */
@@ -70,15 +76,6 @@ static void write_solution(const int32_t *cols, uint32_t n, nq_format format)
 {
     char *p;
     switch (format) {
-    case NQ_FORMAT_BOARD:
-        for (uint32_t r = 0; r < n; r++) {
-            p = out_reserve(n + 1);
-            memset(p, '.', n);
-            p[cols[r]] = 'Q';
-            p[n] = '\n';
-            out_commit(n + 1);
-        }
-        break;
     case NQ_FORMAT_UNICODE:
         p = out_reserve(nq_unicode_max_bytes((int)n));
         out_commit(nq_picture_unicode((int)n, cols, NULL, p));
@@ -92,8 +89,9 @@ static void write_solution(const int32_t *cols, uint32_t n, nq_format format)
         out_commit(nq_svg_end(p));
         break;
     default:
-        for (uint32_t r = 0; r < n; r++)
-            put_column((uint64_t)cols[r], r + 1 == n ? '\n' : ' ');
+        for (uint32_t first = 0; first < n && !out_failed(); first += CHUNK_ROWS)
+            write_rows(format, n, cols + first, first, n - first < CHUNK_ROWS ? n - first
+                                                                              : CHUNK_ROWS);
         break;
     }
 }
@@ -142,7 +140,7 @@ static int complete_board(const char *path, int random, long long seed, nq_forma
         return code;
     catch_stop_signals();
     nq_complete_options options = { random, (uint64_t)seed, &stop_signal };
-    int8_t cols[NQ_MAX_N];
+    int32_t cols[NQ_MAX_N];
     nq_status status = nq_complete(&board, &options, cols);
     if (status == NQ_ERR_STOPPED)
         return 128 + stop_signal;
@@ -150,10 +148,7 @@ static int complete_board(const char *path, int random, long long seed, nq_forma
         return fail(EXIT_FAILURE_, "%s: the board has no completion", display_name(path));
     if (status)
         return fail(EXIT_FAILURE_, "one: %s", nq_strerror(status));
-    int32_t wide[NQ_MAX_N];
-    for (int r = 0; r < board.n; r++)
-        wide[r] = cols[r];
-    write_completion(wide, &board, format);
+    write_completion(cols, &board, format);
     return out_close();
 }
 
@@ -201,7 +196,7 @@ int command_one(int argc, char **argv)
     if (n == 2 || n == 3)
         return fail(EXIT_FAILURE_, "one: the %lld x %lld board has no solution", n, n);
     if (!random && format == NQ_FORMAT_COLS) {
-        stream_explicit((uint64_t)n);
+        stream_explicit((uint32_t)n);
         return out_close();
     }
     int32_t *cols = malloc((size_t)n * sizeof *cols);

@@ -38,22 +38,16 @@ typedef struct listing {
     const nq_board *board;   /* its bad squares, for pictures */
 } listing;
 
-static int write_solution(void *context, int n, const int8_t *cols)
+static int write_solution(void *context, int n, const int32_t *cols)
 {
     listing *l = context;
     if (l->written == l->limit || out_failed())
         return 1;
     char *p = out_reserve(l->max_bytes);
-    if (l->format == NQ_FORMAT_UNICODE || l->format == NQ_FORMAT_SVG) {
-        int32_t wide[NQ_MAX_N];
-        for (int r = 0; r < n; r++)
-            wide[r] = cols[r];
-        out_commit(l->format == NQ_FORMAT_SVG
-                       ? nq_svg_board(n, wide, l->board, l->written, l->boards, p)
-                       : nq_picture_unicode(n, wide, l->board, p));
-    } else {
-        out_commit(nq_format_solution(l->format, n, cols, l->written, p));
-    }
+    out_commit(l->format == NQ_FORMAT_SVG ? nq_svg_board(n, cols, l->board, l->written, l->boards, p)
+               : l->format == NQ_FORMAT_UNICODE ? nq_picture_unicode(n, cols, l->board, p)
+                                                : nq_format_solution(l->format, n, cols,
+                                                                     l->written, p));
     return ++l->written == l->limit;
 }
 
@@ -69,14 +63,14 @@ static void flush_output(void *context)
 
 /* The solutions an SVG page will hold, gathered first: the page's size comes before them. */
 typedef struct gathering {
-    int8_t cols[(SVG_MAX_BOARDS + 1) * NQ_MAX_N];
+    int32_t cols[(SVG_MAX_BOARDS + 1) * NQ_MAX_N];
     uint64_t count, most;
 } gathering;
 
-static int gather(void *context, int n, const int8_t *cols)
+static int gather(void *context, int n, const int32_t *cols)
 {
     gathering *g = context;
-    memcpy(g->cols + g->count * (uint64_t)n, cols, (size_t)n);
+    memcpy(g->cols + g->count * (uint64_t)n, cols, (size_t)n * sizeof *cols);
     return ++g->count == g->most;
 }
 

@@ -20,15 +20,25 @@ static const struct {
     { "avx512", NQ_CPU_ALL },
 };
 
-int cpu_choice_from_environment(void)
+int cpu_limit_from_environment(unsigned *paths)
 {
     const char *value = getenv("NQ_CPU");
+    *paths = NQ_CPU_ALL;
     if (!value || !*value)
         return 0;
     for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
         if (strcmp(value, levels[i].name) == 0)
-            return nq_cpu_limit(levels[i].paths), 0;
+            return *paths = levels[i].paths, 0;
     return fail(EXIT_USAGE, "NQ_CPU '%s' is not one of portable, popcnt, avx2, avx512", value);
+}
+
+int cpu_choice_from_environment(void)
+{
+    unsigned paths;
+    int code = cpu_limit_from_environment(&paths);
+    if (!code)
+        nq_cpu_limit(paths);
+    return code;
 }
 
 /* Appends the names of paths to buf (holding *used of size bytes), each after a space. */

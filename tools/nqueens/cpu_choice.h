@@ -6,8 +6,13 @@
 
 #include <stddef.h>
 
-/* Limits the library's fast paths to the level NQ_CPU names, if set: portable (none), popcnt,
- * avx2 (popcnt and avx2) or avx512 (all). Returns 0 or EXIT_USAGE after a message. */
+/* The fast paths NQ_CPU allows into *paths: the level it names, if set: portable (none),
+ * popcnt, avx2 (popcnt and avx2) or avx512 (all); NQ_CPU_ALL if unset. Returns 0 or
+ * EXIT_USAGE after a message. */
+int cpu_limit_from_environment(unsigned *paths);
+
+/* Limits the library's fast paths to those NQ_CPU allows (cpu_limit_from_environment).
+ * Returns 0 or EXIT_USAGE after a message. */
 int cpu_choice_from_environment(void);
 
 /* Writes the line `nqueens --version` shows: the fast paths in use, and those the CPU has that

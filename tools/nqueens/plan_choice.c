@@ -85,7 +85,7 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
 {
     nq_plan_options options = plan_options(choice, unique, threads);
     nq_status status = nq_plan_create_with(board, &options, plan);
-    if (status == NQ_ERR_ARGUMENT && choice->method == NQ_METHOD_JOIN)
+    if (status == NQ_ERR_METHOD)
         return fail(EXIT_USAGE, "%s: --method join counts empty boards of side 4 to %d only",
                     command, NQ_JOIN_MAX_N);
     if (status == NQ_ERR_MEMORY_LIMIT) {
