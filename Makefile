@@ -21,7 +21,7 @@ BUILD    ?= build
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS) -Iinclude -pthread
 LDLIBS_ALL = -pthread -lm $(LDLIBS)
 
-LIB_SRC  = $(wildcard src/*.c src/join/*.c)
+LIB_SRC  = $(wildcard src/*/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_SRC  = $(wildcard tools/nqueens/*.c)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -33,13 +33,13 @@ CLI      = $(BUILD)/nqueens
 .PHONY: all check unit-tests cli-tests install bench clean
 all: $(STATIC) $(SHARED) $(CLI)
 
-$(BUILD)/%.o: %.c $(wildcard include/*.h src/*.h src/join/*.h tools/nqueens/*.h)
+$(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h tools/nqueens/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
 
 # The library's own functions stay inside it: libnqueens.so exports only what include/nqueens.h
 # marks NQ_API (tests/cli/exports.sh checks).
-$(BUILD)/src/%.o: ALL_CFLAGS += -fvisibility=hidden
+$(BUILD)/src/%.o: ALL_CFLAGS += -fvisibility=hidden -Isrc
 
 # The join's inner loops (src/join) run 15 % faster with -O3's vectorizer; JOIN_CFLAGS= turns
 # it off.
