@@ -205,7 +205,7 @@ nq_status nq_split_rows(const nq_search *search, const nq_unit *pattern, int dep
                         nq_unit_list *list);
 
 /* How many placements of the rows above depth nq_split_rows would make. */
-size_t nq_count_rows(const nq_search *search, int depth, int mirror);
+size_t nq_split_rows_count(const nq_search *search, int depth, int mirror);
 
 /* Applies the restrictions of unit's shape to search. */
 void nq_shape_restrict(nq_search *search, const nq_unit *unit);

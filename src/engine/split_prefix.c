@@ -55,7 +55,7 @@ nq_status nq_split_rows(const nq_search *search, const nq_unit *pattern, int dep
     return collect(&k, nq_search_root(search), 0);
 }
 
-size_t nq_count_rows(const nq_search *search, int depth, int mirror)
+size_t nq_split_rows_count(const nq_search *search, int depth, int mirror)
 {
     nq_unit empty = { 0 };
     collector k = { search, depth, mirror, NULL, 0, empty, 0 };
@@ -71,7 +71,7 @@ nq_status nq_split_prefix(const nq_search *search, unsigned group, size_t min_un
     int max_depth = search->n - 1 < NQ_UNIT_MAX_QUEENS ? search->n - 1 : NQ_UNIT_MAX_QUEENS;
     int depth = 1;
     for (size_t count; depth < max_depth; depth++)
-        if ((count = nq_count_rows(search, depth, mirror)) == 0 || count >= min_units)
+        if ((count = nq_split_rows_count(search, depth, mirror)) == 0 || count >= min_units)
             break;
     nq_unit pattern = { .weight = 1, .unique_group = (uint8_t)group, .rule = NQ_RULE_EACH };
     return nq_split_rows(search, &pattern, depth, mirror, list);

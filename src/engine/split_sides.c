@@ -116,7 +116,7 @@ static nq_status count_shape(void *context, const nq_search *search, const nq_un
 {
     split_job *job = context;
     (void)pattern;
-    job->count += nq_count_rows(search, job->depth, 0);
+    job->count += nq_split_rows_count(search, job->depth, 0);
     return NQ_OK;
 }
 

@@ -1,5 +1,5 @@
 /*
- * search.c - compiles a board into per-row masks of the squares a queen may take.
+ * compile.c - compiles a board into per-row masks of the squares a queen may take.
  *
  * Folding bad squares and the attacks of placed queens into one mask per row lets a single
  * kernel serve every board and every work unit: a row with a placed queen offers that square

@@ -1,5 +1,5 @@
 /*
- * text.c - lines, board rows and character descriptions for the parsers.
+ * parse_common.c - what the parsers share: lines, board rows and character descriptions.
  */
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * run.c - counts a plan's units on worker threads while the calling thread watches.
+ * plan_run.c - counts a plan's units on worker threads while the calling thread watches.
  *
  * Workers take the next unit from a shared atomic index, count it, and add it to the sums under
  * a lock, where on_unit records it too. The calling thread wakes every tick to report progress
