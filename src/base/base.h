@@ -1,9 +1,21 @@
 /*
- * cpu.h - which fast paths the library may take on this CPU: asked of cpu.c, the one place that
- * looks at the CPU, by every file that has a fast path (kernel.c, kernel_find.c, join/match.c).
+ * base/base.h - the basics any layer of the library may use, and that use nothing of theirs:
+ * which fast paths this CPU takes (cpu.c, the one place that looks at the CPU), requests to
+ * stop, the one random generator, the machine's cores, 128-bit products and CRC-32.
+ *
+ * The layers, each a folder with its own header, from the bottom up (a file includes only the
+ * headers of its own layer and of those below; tests/layout/includes.sh checks):
+ *   base                          these basics
+ *   board                         the board value, its symmetries, its text in and out
+ *   engine   join                 the backtracking search and its work units; the join counter
+ *   find                          single solutions: explicit, local search, completion searches
+ *   list     count                listings in lexicographic order; plans, runs, checkpoints
  */
-#ifndef NQ_CPU_H
-#define NQ_CPU_H
+#ifndef NQ_BASE_H
+#define NQ_BASE_H
+
+#include <signal.h>
+#include <stdatomic.h>
 
 #include "nqueens.h"
 
@@ -22,4 +34,53 @@
  * nq_cpu_limit. Cheap (one relaxed atomic load once detected), so hot callers may ask per unit. */
 int nq_cpu_uses(unsigned paths);
 
-#endif /* NQ_CPU_H */
+/* A request to stop a count: the counting kernels read it (relaxed) every NQ_POLL_STEPS steps
+ * of their loops, a few milliseconds apart at most, and give up when it is nonzero. NULL means
+ * no request can come. */
+typedef atomic_int nq_stop_flag;
+#define NQ_POLL_STEPS (1 << 14)
+
+/* A request to stop a search that may also come from a signal handler (listings, completion
+ * searches): a flag that a handler sets on the polling thread, or one that another thread sets.
+ * Either may be NULL. */
+typedef struct nq_stop {
+    volatile const sig_atomic_t *signal;
+    const nq_stop_flag *flag;
+} nq_stop;
+
+static inline int nq_stop_requested(const nq_stop *stop)
+{
+    return (stop->signal && *stop->signal) ||
+           (stop->flag && atomic_load_explicit(stop->flag, memory_order_relaxed));
+}
+
+/* Whether a stop was requested: reads *stop once in NQ_POLL_STEPS calls, counted down in
+ * *steps, so that the hot loops pay a decrement and a branch. */
+static inline int nq_stop_poll(const nq_stop_flag *stop, unsigned *steps)
+{
+    if (__builtin_expect(--*steps != 0, 1))
+        return 0;
+    *steps = NQ_POLL_STEPS;
+    return stop && atomic_load_explicit(stop, memory_order_relaxed);
+}
+
+/* A step of xorshift64*, the library's one generator of random numbers (probes, local search,
+ * seeded searches): they need speed and reproducibility, not quality. *state must not be 0. */
+static inline uint64_t nq_random_next(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
+    *state = x;
+    return x * UINT64_C(0x2545F4914F6CDD1D);
+}
+
+/* The number of online cores, at least 1. */
+int nq_online_cores(void);
+
+/* CRC-32 (IEEE) of size bytes at data, continuing from crc (0 to start). */
+uint32_t nq_crc32(uint32_t crc, const void *data, size_t size);
+
+/* The 128-bit product of two 64-bit numbers. */
+nq_u128 nq_u128_mul64(uint64_t a, uint64_t b);
+
+#endif /* NQ_BASE_H */

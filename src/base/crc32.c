@@ -4,7 +4,7 @@
  * Bit by bit: checkpoints hold a record per unit, a few bytes per second, so speed does not
  * matter and a table would only add a thing to get wrong.
  */
-#include "engine/engine.h"
+#include "base/base.h"
 
 uint32_t nq_crc32(uint32_t crc, const void *data, size_t size)
 {

@@ -1,7 +1,7 @@
 /*
  * u128.c - the unsigned 128-bit counts that totals are kept in.
  */
-#include "engine/engine.h"
+#include "base/base.h"
 
 __extension__ typedef unsigned __int128 wide;
 

@@ -3,7 +3,7 @@
  */
 #include <string.h>
 
-#include "engine/engine.h"
+#include "board/board.h"
 
 nq_status nq_board_init(nq_board *board, int n)
 {

@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine.h"
+#include "board/board.h"
+#include "count/count.h"
 
 struct nq_catalogue {
     int n;

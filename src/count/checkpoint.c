@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine.h"
+#include "board/board.h"
+#include "count/count.h"
 
 #define FORMAT_VERSION 1
 #define RESIDUE_PRIME UINT64_C(4294967291)   /* the largest prime below 2^32 */

@@ -9,7 +9,8 @@
  */
 #include <math.h>
 
-#include "engine/engine.h"
+#include "board/board.h"
+#include "count/count.h"
 
 /* A step of splitmix64, to pick units and to seed the probes. */
 static uint64_t splitmix(uint64_t *state)

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine.h"
+#include "board/board.h"
+#include "count/count.h"
 #include "join/join.h"
 
 /* Units to aim at by default: 4096 up to n = 18, enough for a few hundred cores to share, then

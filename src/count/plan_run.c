@@ -11,9 +11,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "engine/engine.h"
+#include "count/count.h"
 
 typedef struct run_job {
     const nq_plan *plan;
@@ -27,12 +26,6 @@ typedef struct run_job {
     nq_status status;          /* the first failure, if any */
     int workers_left;
 } run_job;
-
-int nq_online_cores(void)
-{
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cores < 1 ? 1 : cores > 1024 ? 1024 : (int)cores;
-}
 
 static int is_done(const nq_run_options *options, size_t unit)
 {

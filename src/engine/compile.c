@@ -44,14 +44,6 @@ nq_status nq_search_compile(const nq_board *board, nq_search *search)
     return NQ_OK;
 }
 
-void nq_search_of_unit(const nq_search *base, const nq_unit *unit, nq_search *out)
-{
-    *out = *base;
-    for (int q = 0; q < unit->queens; q++)
-        nq_search_place(out, unit->row[q], unit->col[q]);
-    nq_shape_restrict(out, unit);
-}
-
 nq_state nq_search_root(const nq_search *search)
 {
     (void)search;

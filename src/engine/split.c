@@ -1,5 +1,5 @@
 /*
- * split.c - chooses how to split a search into work units, and keeps the list of them.
+ * split.c - chooses how to split a search into work units.
  */
 #include <stdlib.h>
 
@@ -7,20 +7,6 @@
 
 /* All eight symmetries of the square, as a bit set over enum nq_symmetry. */
 #define ALL_SYMMETRIES 0xFFu
-
-nq_status nq_unit_list_push(nq_unit_list *list, const nq_unit *unit)
-{
-    if (list->count == list->capacity) {
-        size_t capacity = list->capacity ? 2 * list->capacity : 1024;
-        nq_unit *units = realloc(list->units, capacity * sizeof *units);
-        if (!units)
-            return NQ_ERR_NOMEM;
-        list->units = units;
-        list->capacity = capacity;
-    }
-    list->units[list->count++] = *unit;
-    return NQ_OK;
-}
 
 nq_status nq_split(const nq_search *search, unsigned group, size_t min_units,
                    nq_unit_list *list)

@@ -5,7 +5,7 @@
 #ifndef NQ_COMPLETE_H
 #define NQ_COMPLETE_H
 
-#include "engine/engine.h"
+#include "find/find.h"
 
 /* The search at one node. */
 typedef struct nq_node {

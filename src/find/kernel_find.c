@@ -17,7 +17,7 @@
  * within its budget can start over elsewhere, which is what cures the heavy tails of finding.
  */
 #include "base/base.h"
-#include "engine/engine.h"
+#include "find/find.h"
 
 #define POLL_MASK 4095           /* nodes between looks at the stop request */
 #define FIRST_INSTALLMENT 2000   /* nq_kernel_find_any's first run; they double */

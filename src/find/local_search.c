@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine.h"
+#include "base/base.h"
 
 /* Candidates a row of the start tries before it takes one under attack. Rows try about three
  * on average; with 128 at most, the start leaves about ten queens under attack on a board of a

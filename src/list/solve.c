@@ -2,7 +2,7 @@
  * solve.c - lists the solutions of a board in lexicographic order, or one per symmetry class:
  * on the calling thread by the walk of solve_walk.c, or by worker threads (solve_threads.c).
  */
-#include "engine/engine.h"
+#include "list/list.h"
 
 nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void *context)
 {

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/engine.h"
+#include "list/list.h"
 
 #define UNITS_PER_THREAD 16     /* units to split into, per thread */
 #define SLOTS_PER_THREAD 4      /* slots per thread: how far workers may run ahead */

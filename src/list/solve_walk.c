@@ -11,7 +11,9 @@
  * searching, and the plain kernel lists it. Both answers are exact, so the order and the
  * solutions are those of the plain search; only the time differs.
  */
-#include "engine/engine.h"
+#include "board/board.h"
+#include "find/find.h"
+#include "list/list.h"
 
 #define PROBES 8                  /* Knuth probes per estimate of a subtree's size */
 #define SMALL_TREE 50000.0        /* squares to try below which the plain kernel lists a subtree */

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "engine/engine.h"
+#include "find/find.h"
 #include "random_board.h"
 #include "reference.h"
 

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "engine/engine.h"
+#include "count/count.h"
 #include "random_board.h"
 #include "reference.h"
 
