@@ -17,8 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "checkpoint_file.h"
-#include "plan_choice.h"
+#include "commands.h"
+#include "common/checkpoint_file.h"
+#include "common/plan_choice.h"
 
 static const char help[] =
     "Usage: nqueens check FILE [N | --board BOARD] [--sample K | --all] [OPTIONS]\n"

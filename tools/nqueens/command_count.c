@@ -13,9 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "checkpoint_file.h"
-#include "plan_choice.h"
-#include "progress.h"
+#include "commands.h"
+#include "common/checkpoint_file.h"
+#include "common/plan_choice.h"
+#include "common/progress.h"
 
 static const char help[] =
     "Usage: nqueens count N [OPTIONS]\n"

@@ -12,7 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "plan_choice.h"
+#include "commands.h"
+#include "common/plan_choice.h"
 
 static const char help[] =
     "Usage: nqueens estimate N [OPTIONS]\n"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "commands.h"
 
 static const char help[] =
     "Usage: nqueens one N [--random [--seed S]] [--format F]\n"

@@ -5,7 +5,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "cli.h"
+#include "commands.h"
 
 static const char help[] =
     "Usage: nqueens solve N [--format F] [--limit K] [--unique]\n"

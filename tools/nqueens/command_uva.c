@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "input.h"
+#include "commands.h"
+#include "common/input.h"
 
 static const char help[] =
     "Usage: nqueens uva [--threads T] < INPUT\n"

@@ -4,7 +4,7 @@
 #ifndef NQ_CHECKPOINT_FILE_H
 #define NQ_CHECKPOINT_FILE_H
 
-#include "cli.h"
+#include "common.h"
 
 typedef struct checkpoint_file {
     const char *path;

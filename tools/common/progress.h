@@ -4,7 +4,7 @@
 #ifndef NQ_PROGRESS_H
 #define NQ_PROGRESS_H
 
-#include "cli.h"
+#include "common.h"
 
 /* Shows progress: units done and total, solutions so far, rate, elapsed, ETA; redrawn in place
  * on a terminal, a new line every ten seconds at most in a file. */

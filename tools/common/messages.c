@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "common.h"
 
 const char *program_name = "nqueens";
 

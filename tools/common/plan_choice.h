@@ -4,7 +4,7 @@
 #ifndef NQ_PLAN_CHOICE_H
 #define NQ_PLAN_CHOICE_H
 
-#include "cli.h"
+#include "common.h"
 
 typedef struct plan_choice {
     nq_method method;       /* --method; NQ_METHOD_AUTO unless given */

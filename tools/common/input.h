@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "cli.h"
+#include "common.h"
 
 /* Why a line was cut short: the reader stops there and reads no further. */
 enum line_cut {

@@ -5,7 +5,7 @@
  * ends its search soon after; the command then saves what it must and exits with 128 + the
  * signal's number. One handler serves them all.
  */
-#include "cli.h"
+#include "common.h"
 
 volatile sig_atomic_t stop_signal;
 

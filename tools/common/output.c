@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "common.h"
 
 /* Ends the process as an unignored SIGPIPE would have, quietly: status 128 + 13 in a shell. */
 static void end_by_sigpipe(void)

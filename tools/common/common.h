@@ -1,8 +1,11 @@
 /*
- * cli.h - what the nqueens commands share: exit codes, messages, arguments, input and output.
+ * common.h - what the programs (nqueens, nqueens-mpi, the fuzz targets) share: exit codes,
+ * messages, arguments, output and stop signals. The rest of tools/common, in its own headers:
+ * text input (input.h), the plan a command line asks for (plan_choice.h), checkpoint files
+ * (checkpoint_file.h), the progress line (progress.h). Built into libnqcommon.a.
  */
-#ifndef NQ_CLI_H
-#define NQ_CLI_H
+#ifndef NQ_COMMON_H
+#define NQ_COMMON_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -72,14 +75,4 @@ extern volatile sig_atomic_t stop_signal;
 void catch_stop_signals(void);     /* from now on SIGINT and SIGTERM set stop_signal */
 void release_stop_signals(void);   /* from now on they end the process again */
 
-/* The commands. Each takes its own argv (argv[0] is the command name) and returns an exit
- * code. */
-int command_count(int argc, char **argv);
-int command_solve(int argc, char **argv);
-int command_uva(int argc, char **argv);
-int command_verify(int argc, char **argv);
-int command_estimate(int argc, char **argv);
-int command_one(int argc, char **argv);
-int command_check(int argc, char **argv);
-
-#endif /* NQ_CLI_H */
+#endif /* NQ_COMMON_H */
