@@ -1,7 +1,8 @@
 # Tests: the layers of the tree's includes first, then end-to-end tests of the binaries (again
 # under each lower CPU path, and nqueens-mpi's when MPI is found), the exported symbols, the
-# man pages and completion and their installation, then the threaded unit tests under ThreadSanitizer, then all the
-# library's unit tests (cmocka), so that `make check` ends with the framework's summary line.
+# man pages and completion and their installation, then the threaded unit tests under
+# ThreadSanitizer, then all the library's unit tests (cmocka), so that `make check` ends with
+# the framework's summary line.
 include tests/cli/cli.mk
 include tests/unit/unit.mk
 
