@@ -26,6 +26,15 @@ int parse_int(const char *text, const char *what, long long min, long long max,
     return 0;
 }
 
+int parse_threads(const char *text, int *threads)
+{
+    long long t;
+    int code = parse_int(text, "thread count T", 1, 1024, &t);
+    if (!code)
+        *threads = (int)t;
+    return code;
+}
+
 int parse_board_size(const char *text, nq_board *board)
 {
     long long n;

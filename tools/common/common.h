@@ -7,6 +7,7 @@
 #ifndef NQ_COMMON_H
 #define NQ_COMMON_H
 
+#include <getopt.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,6 +37,19 @@ int fail_parse(const char *name, const nq_parse_error *err);
 /* Parses text as an integer from min to max, naming what in messages. Returns 0 or EXIT_USAGE. */
 int parse_int(const char *text, const char *what, long long min, long long max,
               long long *value);
+
+/* The options several programs take, each named and parsed in one place so that it reads and
+ * fails alike everywhere: their getopt_long entries, and the parser of each value. --method and
+ * --max-memory: parse_method and parse_memory (plan_choice.h); --board: board_from_arguments,
+ * which also takes the size N that the operands may give instead. */
+enum { OPT_MAX_MEMORY = 0x200 };    /* --max-memory has no short form */
+#define OPTION_BOARD      { "board", required_argument, NULL, 'b' }
+#define OPTION_THREADS    { "threads", required_argument, NULL, 't' }
+#define OPTION_METHOD     { "method", required_argument, NULL, 'm' }
+#define OPTION_MAX_MEMORY { "max-memory", required_argument, NULL, OPT_MAX_MEMORY }
+
+/* Parses --threads T: 1 to 1024 worker threads. Returns 0 or EXIT_USAGE. */
+int parse_threads(const char *text, int *threads);
 
 /* Parses a board size argument N (1..NQ_MAX_N) into an empty board. Returns 0 or EXIT_USAGE. */
 int parse_board_size(const char *text, nq_board *board);
