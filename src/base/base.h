@@ -1,7 +1,7 @@
 /*
  * base/base.h - the basics any layer of the library may use, and that use nothing of theirs:
  * which fast paths this CPU takes (cpu.c, the one place that looks at the CPU), requests to
- * stop, the one random generator, the machine's cores, 128-bit products and CRC-32.
+ * stop, the one random generator, worker threads (threads.c), 128-bit products and CRC-32.
  *
  * The layers, each a folder with its own header, from the bottom up (a file includes only the
  * headers of its own layer and of those below; tests/layout/includes.sh checks):
@@ -14,6 +14,7 @@
 #ifndef NQ_BASE_H
 #define NQ_BASE_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 
@@ -76,6 +77,11 @@ static inline uint64_t nq_random_next(uint64_t *state)
 
 /* The number of online cores, at least 1. */
 int nq_online_cores(void);
+
+/* Starts up to count threads running start(arg) into ids[], with asynchronous signals blocked
+ * in them, so that a Ctrl-C reaches the calling thread, whose handler the stop request belongs
+ * to. Returns how many started. */
+int nq_start_threads(pthread_t *ids, int count, void *(*start)(void *), void *arg);
 
 /* CRC-32 (IEEE) of size bytes at data, continuing from crc (0 to start). */
 uint32_t nq_crc32(uint32_t crc, const void *data, size_t size);

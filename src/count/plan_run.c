@@ -7,7 +7,6 @@
  * that a Ctrl-C reaches the calling thread, whose handler the stop flag belongs to.
  */
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
@@ -148,18 +147,11 @@ static void watch(run_job *job, const struct timespec *start)
     pthread_mutex_unlock(&job->lock);
 }
 
-/* Starts up to `threads` workers with asynchronous signals blocked; returns how many started. */
+/* Starts up to `threads` workers (nq_start_threads); returns how many started. */
 static int start_workers(run_job *job, pthread_t *threads, int wanted)
 {
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    int started = 0;
     job->workers_left = wanted;
-    for (; started < wanted; started++)
-        if (pthread_create(&threads[started], NULL, worker, job))
-            break;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    int started = nq_start_threads(threads, wanted, worker, job);
     pthread_mutex_lock(&job->lock);
     job->workers_left -= wanted - started;   /* those that started may have ended already */
     pthread_mutex_unlock(&job->lock);

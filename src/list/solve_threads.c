@@ -15,7 +15,6 @@
  * that no solution waits longer) and to notice a stop request.
  */
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -206,20 +205,14 @@ static nq_status empty_all(listing *l, nq_solution_fn visit, void *context)
     return NQ_OK;
 }
 
-/* Starts the workers with asynchronous signals blocked, so that a Ctrl-C reaches the calling
- * thread, whose stop flag it sets; empties the units; halts and joins the workers. */
+/* Starts the workers (nq_start_threads: a Ctrl-C reaches the calling thread, whose stop flag
+ * it sets); empties the units; halts and joins the workers. */
 static nq_status run(listing *l, int threads)
 {
     pthread_t *ids = malloc((size_t)threads * sizeof *ids);
     if (!ids)
         return NQ_ERR_NOMEM;
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    int started = 0;
-    while (started < threads && !pthread_create(&ids[started], NULL, worker, l))
-        started++;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    int started = nq_start_threads(ids, threads, worker, l);
     nq_status status = started ? empty_all(l, l->walk->visit, l->walk->context) : NQ_ERR_NOMEM;
     atomic_store(&l->halt, 1);
     pthread_mutex_lock(&l->lock);
