@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "input.h"
 
@@ -33,6 +34,12 @@ int parse_threads(const char *text, int *threads)
     if (!code)
         *threads = (int)t;
     return code;
+}
+
+int online_cores(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > 1024 ? 1024 : (int)cores;
 }
 
 int parse_board_size(const char *text, nq_board *board)

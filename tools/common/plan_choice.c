@@ -91,7 +91,7 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
     if (status == NQ_ERR_MEMORY_LIMIT) {
         char need[32], limit[32];
         memory_figures(board, &options, need, limit);
-        int workers = threads > 0 ? threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+        int workers = threads > 0 ? threads : online_cores();
         return fail(EXIT_FAILURE_, "%s: the join needs about %s with %d thread%s, more than the "
                     "%s allowed (--max-memory); raise it, use fewer threads or --method "
                     "backtrack", command, need, workers, workers == 1 ? "" : "s", limit);

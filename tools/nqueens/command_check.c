@@ -233,7 +233,7 @@ int command_check(int argc, char **argv)
                                               argv + optind, &board)))
         return code;
     if (!o.threads)
-        o.threads = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+        o.threads = online_cores();
     unsigned char *data;
     size_t length;
     if ((code = checkpoint_read_file(path, &data, &length)))

@@ -10,7 +10,6 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "commands.h"
 #include "common/plan_choice.h"
@@ -140,7 +139,7 @@ int command_estimate(int argc, char **argv)
                                              argv + optind, &board)) ||
         (code = make_plan("estimate", &board, &choice, 0, threads, &plan)))
         return code;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+    int cores = online_cores();
     if (!threads)
         threads = cores;
     const int join = nq_plan_method(plan) == NQ_METHOD_JOIN;
@@ -149,7 +148,7 @@ int command_estimate(int argc, char **argv)
     /* Threads beyond the cores take turns: the join's time is shared among the cores only (the
      * backtracker's calibration runs on the threads, and so measures their turns). */
     if (join)
-        code = estimate_join(plan, seed, (int)(threads < cores ? threads : cores), &e, &seconds);
+        code = estimate_join(plan, seed, threads < cores ? threads : cores, &e, &seconds);
     else if (!(code = estimate_plan(plan, probes, seed, &e)) &&
              !(code = seconds_per_square(threads, probes, seed, &per_square)))
         seconds = e.nodes * per_square;
@@ -175,7 +174,7 @@ int command_estimate(int argc, char **argv)
             snprintf(solutions, sizeof solutions, "not estimated: none of the %lld probes "
                      "reached a solution", probes);
         if (threads > cores)
-            snprintf(machine, sizeof machine, ", which has %ld core%s", cores,
+            snprintf(machine, sizeof machine, ", which has %d core%s", cores,
                      cores == 1 ? "" : "s");
         snprintf(line, sizeof line,
                  "method: %s\nwork units: %zu\n%ssolutions: %s\ntime: about %s on %d "
