@@ -1,15 +1,17 @@
 /*
- * base/base.h - the basics any layer of the library may use, and that use nothing of theirs:
+ * base.h - the basics any layer of the library may use, and that use nothing of theirs:
  * which fast paths this CPU takes (cpu.c, the one place that looks at the CPU), requests to
  * stop, the one random generator, worker threads (threads.c), 128-bit products and CRC-32.
  *
- * The layers, each a folder with its own header, from the bottom up (a file includes only the
- * headers of its own layer and of those below; tests/layout/includes.sh checks):
- *   base                          these basics
- *   board                         the board value, its symmetries, its text in and out
- *   engine   join                 the backtracking search and its work units; the join counter
- *   find                          single solutions: explicit, local search, completion searches
- *   list     count                listings in lexicographic order; plans, runs, checkpoints
+ * The layers, each a folder of src/ with its own header, and what each may include besides
+ * nqueens.h (tests/layout/includes.sh checks; no circle):
+ *   base     these basics                                   nothing
+ *   board    the board, its symmetries, its text in and out base
+ *   engine   the backtracking search and its work units     base, board
+ *   join     the join counter                               base
+ *   find     single solutions                               base, board, engine
+ *   list     listings in lexicographic order                base, board, engine, find
+ *   count    plans, their runs, checkpoints, estimates      base, board, engine, join
  */
 #ifndef NQ_BASE_H
 #define NQ_BASE_H

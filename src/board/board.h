@@ -1,5 +1,5 @@
 /*
- * board/board.h - the board and its text: the eight symmetries of the square acting on squares
+ * board.h - the board and its text: the eight symmetries of the square acting on squares
  * and solutions (symmetry.c), and what the parsers share (parse_common.c, parse_error.c):
  * cutting a text held in memory into lines, reading a board row, describing a character in a
  * message. The board value itself, the parsers, formats, pictures and nq_verify are public

@@ -1,5 +1,5 @@
 /*
- * count/count.h - counting: a board's count split into numbered work units (a plan: plan.c),
+ * count.h - counting: a board's count split into numbered work units (a plan: plan.c),
  * by the engine's splits or by the join, run on threads (plan_run.c), recorded in checkpoints
  * (checkpoint.c), estimated (estimate.c), done in one call (count.c) or for many boards of one
  * size at once (catalogue.c). What the files share beyond nqueens.h: the plan's insides.

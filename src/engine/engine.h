@@ -1,5 +1,5 @@
 /*
- * engine/engine.h - the backtracking engine: a board compiled into one mask per row of the
+ * engine.h - the backtracking engine: a board compiled into one mask per row of the
  * squares a queen may take (an nq_search; compile.c), the kernels that search it (kernel*.c),
  * and its split into work units (queens placed and perhaps shape restrictions, standing for
  * classes under the board's symmetries: split*.c, unit.c). Listing runs a kernel over the

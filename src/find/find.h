@@ -1,5 +1,5 @@
 /*
- * find/find.h - searches for one completion of a compiled board, or the proof that it has
+ * find.h - searches for one completion of a compiled board, or the proof that it has
  * none: complete.c (any board, restarts and learnt weights) and kernel_find.c (fewest choices
  * first, the proof engine of the guided listing). explicit.c and local_search.c, the other
  * single solutions, are public (nqueens.h).

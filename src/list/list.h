@@ -1,5 +1,5 @@
 /*
- * list/list.h - listings in lexicographic order: the walk of one thread (solve_walk.c) and the
+ * list.h - listings in lexicographic order: the walk of one thread (solve_walk.c) and the
  * same walk spread over threads (solve_threads.c), behind nq_solve (solve.c).
  */
 #ifndef NQ_LIST_H

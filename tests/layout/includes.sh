@@ -89,5 +89,6 @@ while [ -n "$(echo $left)" ]; do
     left=$next
 done
 
-[ $fail = 0 ] && echo "includes: $checked includes in $(echo $folders | wc -w) folders keep to their layers"
+[ $fail = 0 ] &&
+    echo "includes: $checked includes in $(echo $folders | wc -w) folders keep to their layers"
 exit $fail
