@@ -2,7 +2,8 @@
  * common.h - what the programs (nqueens, nqueens-mpi, the fuzz targets) share: exit codes,
  * messages, arguments, output and stop signals. The rest of tools/common, in its own headers:
  * text input (input.h), the plan a command line asks for (plan_choice.h), checkpoint files
- * (checkpoint_file.h), the progress line (progress.h). Built into libnqcommon.a.
+ * (checkpoint_file.h), the progress line (progress.h), the fast paths NQ_CPU allows
+ * (cpu_choice.h). Built into libnqcommon.a.
  */
 #ifndef NQ_COMMON_H
 #define NQ_COMMON_H

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "cpu_choice.h"
+#include "common/cpu_choice.h"
 
 static const char usage[] =
     "Usage: nqueens COMMAND [OPTIONS] [ARGS]\n"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/common.h"
+#include "common.h"
 #include "cpu_choice.h"
 
 /* The levels NQ_CPU names, lowest first: each allows the paths of those below it. */
