@@ -11,7 +11,7 @@ cd "$root" || exit 2
 
 # What each folder may include besides itself and nqueens.h: the layers below it. The library
 # (src/) from the bottom up, then the programs (tools/), which see the library only through
-# nqueens.h.
+# nqueens.h, as the fuzz targets and benchmarks do. The unit tests may look inside any layer.
 allowed() {
     case $1 in
         src/base)           echo "" ;;
@@ -24,11 +24,13 @@ allowed() {
         tools/common)       echo "" ;;
         tools/nqueens)      echo "tools/common" ;;
         tools/nqueens-mpi)  echo "tools/common" ;;
+        fuzz)               echo "tools/common" ;;
+        bench)              echo "" ;;
         *)                  echo "?" ;;
     esac
 }
 folders="src/base src/board src/engine src/join src/find src/list src/count tools/common
-         tools/nqueens tools/nqueens-mpi"
+         tools/nqueens tools/nqueens-mpi fuzz bench"
 
 fail=0
 complain() { echo "includes: $*"; fail=1; }
@@ -39,14 +41,16 @@ for dir in $(find src tools -name '*.[ch]' -exec dirname {} \; | sort -u); do
 done
 
 # The folder an include names: a path from src/ ("engine/engine.h"), from tools/
-# ("common/options.h", "../common/options.h"), or a file beside the includer ("complete.h").
+# ("common/common.h"), from the includer ("../common/common.h"), or a file beside it
+# ("complete.h").
 target() {
     local dir=$1 name=$2
     case $name in
         nqueens.h)  echo "api" ;;
         ../*)       local up; up=$(cd "$dir/$(dirname "$name")" 2>/dev/null && pwd -P) || up=
                     echo "${up#"$(pwd -P)"/}" ;;
-        */*)        if [ -f "${dir%%/*}/$name" ]; then dirname "${dir%%/*}/$name"
+        */*)        if [ -f "src/$name" ]; then dirname "src/$name"
+                    elif [ -f "tools/$name" ]; then dirname "tools/$name"
                     else echo "missing"; fi ;;
         *)          if [ -f "$dir/$name" ]; then echo "$dir"; else echo "missing"; fi ;;
     esac
