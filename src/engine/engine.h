@@ -30,7 +30,7 @@ typedef struct nq_state {
 /* The most queens a work unit places: a frame of two rows and two columns on each side. */
 #define NQ_UNIT_MAX_QUEENS 8
 
-/* How a unit's completions add up (see plan.c). */
+/* How a unit's completions add up (see count/plan.c). */
 enum nq_rule {
     /* Each completion adds `weight` to the total, and 1 to the unique count if it is the least
      * of its images under unique_group. */
