@@ -21,30 +21,36 @@ BUILD    ?= build
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS) -Iinclude -pthread
 LDLIBS_ALL = -pthread -lm $(LDLIBS)
 
-LIB_SRC  = $(wildcard src/*.c src/join/*.c)
+LIB_SRC  = $(wildcard src/*/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_SRC  = $(wildcard tools/nqueens/*.c)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
+COMMON_SRC = $(wildcard tools/common/*.c)
+COMMON_OBJ = $(COMMON_SRC:%.c=$(BUILD)/%.o)
 
 STATIC   = $(BUILD)/libnqueens.a
 SHARED   = $(BUILD)/libnqueens.so
+COMMON   = $(BUILD)/libnqcommon.a
 CLI      = $(BUILD)/nqueens
 
 .PHONY: all check unit-tests cli-tests install bench clean
 all: $(STATIC) $(SHARED) $(CLI)
 
-$(BUILD)/%.o: %.c $(wildcard include/*.h src/*.h src/join/*.h tools/nqueens/*.h)
+$(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h tools/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
 
 # The library's own functions stay inside it: libnqueens.so exports only what include/nqueens.h
 # marks NQ_API (tests/cli/exports.sh checks).
-$(BUILD)/src/%.o: ALL_CFLAGS += -fvisibility=hidden
+$(BUILD)/src/%.o: ALL_CFLAGS += -fvisibility=hidden -Isrc
 
 # The join's inner loops (src/join) run 15 % faster with -O3's vectorizer; JOIN_CFLAGS= turns
 # it off.
 JOIN_CFLAGS ?= -O3
 $(BUILD)/src/join/%.o: ALL_CFLAGS += $(JOIN_CFLAGS)
+
+# The programs name what they share by its folder: "common/options.h".
+$(BUILD)/tools/%.o: ALL_CFLAGS += -Itools
 
 $(STATIC): $(LIB_OBJ)
 	rm -f $@
@@ -53,23 +59,28 @@ $(STATIC): $(LIB_OBJ)
 $(SHARED): $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libnqueens.so.0 $^ -o $@ $(LDLIBS_ALL)
 
-$(CLI): $(CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(STATIC) -o $@ $(LDLIBS_ALL)
+# What nqueens, nqueens-mpi and the fuzz targets share (tools/common): options, messages, input,
+# output, checkpoint files, progress.
+$(COMMON): $(COMMON_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
 
-# nqueens-mpi, built when an MPI compiler is found: its own files, the CLI's shared ones.
+$(CLI): $(CLI_OBJ) $(COMMON) $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(COMMON) $(STATIC) -o $@ $(LDLIBS_ALL)
+
+# nqueens-mpi, built when an MPI compiler is found: its own files and the programs' shared ones.
 MPICC       ?= $(shell command -v mpicc 2>/dev/null)
 MPI_CLI      = $(BUILD)/nqueens-mpi
 MPI_OBJ      = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/nqueens-mpi/*.c))
-CLI_SHARED   = $(patsubst %,$(BUILD)/tools/nqueens/%.o,arguments input messages output checkpoint_file progress plan_choice stop cpu_choice)
 
 ifneq ($(MPICC),)
 all: $(MPI_CLI)
 
-$(BUILD)/tools/nqueens-mpi/%.o: tools/nqueens-mpi/%.c $(wildcard tools/nqueens-mpi/*.h tools/nqueens/*.h include/*.h)
+$(BUILD)/tools/nqueens-mpi/%.o: tools/nqueens-mpi/%.c $(wildcard tools/nqueens-mpi/*.h tools/common/*.h include/*.h)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(ALL_CFLAGS) -c $< -o $@
 
-$(MPI_CLI): $(MPI_OBJ) $(CLI_SHARED) $(STATIC)
+$(MPI_CLI): $(MPI_OBJ) $(COMMON) $(STATIC)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS_ALL)
 else
 all: mpi-skipped

@@ -1,16 +1,34 @@
 # Fuzz targets (libFuzzer, clang): `make fuzz` builds them into build/fuzz; fuzz/run.sh runs
-# each from its seed corpus in fuzz/corpus.
+# each from its seed corpus in fuzz/corpus. Each links the library and the programs' shared code
+# (tools/common), built again with the fuzzer's instrumentation into build/fuzz/*.a.
 FUZZ_CC      ?= clang
-FUZZ_FLAGS    = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
-                -fno-sanitize-recover=all -Iinclude -pthread
+FUZZ_SAN      = address,undefined
+FUZZ_FLAGS    = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-sanitize-recover=all -Iinclude \
+                -pthread
 FUZZ_TARGETS  = $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard fuzz/fuzz_*.c))
-FUZZ_CLI      = tools/nqueens/arguments.c tools/nqueens/input.c tools/nqueens/messages.c tools/nqueens/output.c \
-                tools/nqueens/plan_choice.c
+FUZZ_LIB      = $(BUILD)/fuzz/libnqueens.a
+FUZZ_COMMON   = $(BUILD)/fuzz/libnqcommon.a
 
 fuzz: $(FUZZ_TARGETS)
 
-$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(wildcard include/*.h src/*.h src/join/*.h)
+$(BUILD)/fuzz/obj/src/%.o: src/%.c $(wildcard include/*.h src/*/*.h)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(LIB_SRC) $(FUZZ_CLI) -o $@ -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -fsanitize=fuzzer-no-link,$(FUZZ_SAN) -c $< -o $@
+
+$(BUILD)/fuzz/obj/tools/%.o: tools/%.c $(wildcard include/*.h tools/common/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Itools -fsanitize=fuzzer-no-link,$(FUZZ_SAN) -c $< -o $@
+
+$(FUZZ_LIB): $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(FUZZ_COMMON): $(COMMON_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c $(FUZZ_COMMON) $(FUZZ_LIB)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Itools -fsanitize=fuzzer,$(FUZZ_SAN) $^ -o $@ -lm
 
 .PHONY: fuzz

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tools/nqueens/plan_choice.h"
+#include "common/plan_choice.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {

@@ -1,18 +1,24 @@
-# Tests: end-to-end tests of the binaries first (again under each lower CPU path, and
-# nqueens-mpi's when MPI is found), the exported symbols, the man pages and completion and
-# their installation, then the threaded unit tests under ThreadSanitizer, then all the
-# library's unit tests (cmocka), so that `make check` ends with the framework's summary line.
+# Tests: the layers of the tree's includes first, then end-to-end tests of the binaries (again
+# under each lower CPU path, and nqueens-mpi's when MPI is found), the exported symbols, the
+# man pages and completion and their installation, then the threaded unit tests under
+# ThreadSanitizer, then all the library's unit tests (cmocka), so that `make check` ends with
+# the framework's summary line.
 include tests/cli/cli.mk
 include tests/unit/unit.mk
 
 # CHECKS picks the suites `make check` runs, in this order; a pass that only adds a build
 # flavour runs those the flavour can tell something new, e.g. under the sanitizers:
 #   make check CHECKS="cli-tests unit-tests"
-CHECKS ?= cli-tests cpu-path-tests export-tests doc-tests install-tests mpi-tests tsan-tests \
-          unit-tests
+CHECKS ?= layout-tests cli-tests cpu-path-tests export-tests doc-tests install-tests mpi-tests \
+          tsan-tests unit-tests
 
 check: all
 	@for suite in $(CHECKS); do $(MAKE) --no-print-directory $$suite || exit 1; done
+
+# Each folder of src/ and tools/ includes only the layers below it (tests/layout/includes.sh).
+layout-tests:
+	@bash tests/layout/includes.sh
+.PHONY: layout-tests
 
 # The thread pool, the runs and threaded listing under ThreadSanitizer, built apart.
 TSAN_BUILD = $(BUILD)/tsan

@@ -1,5 +1,5 @@
 /*
- * join.h - the join counter's parts, shared by the files of src/join and by plan.c.
+ * join.h - the join counter's parts, shared by the files of src/join and by count/plan.c.
  *
  * The join counter counts the solutions of the empty n x n board without backtracking over
  * whole boards. It cuts the board into four h x h quarters (h = n / 2; for odd n the middle row

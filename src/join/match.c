@@ -2,7 +2,7 @@
  * match.c - counting disjoint pairs of patterns: the portable matcher, and the choice of the
  * fastest one for this CPU (match_body.h has the method).
  */
-#include "../cpu.h"
+#include "base/base.h"
 #include "join.h"
 
 #define MATCH_TARGET

@@ -2,7 +2,7 @@
  * match_avx2.c - the matcher of match_body.h built for CPUs with AVX2: a block's 512 bits are
  * two 256-bit registers, their bits counted by nibble lookups (AVX2 has no popcount of its own).
  */
-#include "../cpu.h"
+#include "base/base.h"
 #include "join.h"
 
 #if NQ_CPU_X86

@@ -2,7 +2,7 @@
  * match_avx512.c - the matcher of match_body.h built for CPUs with AVX-512 and its popcount
  * (VPOPCNTDQ): a block's 512 bits are one register, counted in one instruction.
  */
-#include "../cpu.h"
+#include "base/base.h"
 #include "join.h"
 
 #if NQ_CPU_X86

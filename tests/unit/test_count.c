@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "count/count.h"
 #include "random_board.h"
 #include "reference.h"
 

@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "cpu.h"
-#include "internal.h"
+#include "base/base.h"
+#include "engine/engine.h"
 #include "join/join.h"
 #include "listing.h"
 #include "random_board.h"

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "find/find.h"
 #include "random_board.h"
 #include "reference.h"
 

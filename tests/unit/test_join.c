@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "count/count.h"
 #include "join/join.h"
 #include "random_board.h"
 

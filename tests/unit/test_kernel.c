@@ -11,7 +11,8 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "count/count.h"
+#include "engine/engine.h"
 #include "listing.h"
 #include "random_board.h"
 #include "reference.h"
@@ -185,7 +186,7 @@ static void check_rows_split(const nq_board *b, const int8_t *want, size_t want_
     nq_unit pattern = { .weight = 1, .unique_group = 1, .rule = NQ_RULE_EACH };
     nq_unit_list list = { NULL, 0, 0 };
     assert_int_equal(nq_split_rows(&search, &pattern, depth, mirror, &list), NQ_OK);
-    assert_int_equal(list.count, nq_count_rows(&search, depth, mirror));
+    assert_int_equal(list.count, nq_split_rows_count(&search, depth, mirror));
     uint64_t total = 0;
     for (size_t i = 0; i < list.count; i++) {
         const nq_unit *u = &list.units[i];

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "list/list.h"
 #include "listing.h"
 #include "random_board.h"
 #include "reference.h"

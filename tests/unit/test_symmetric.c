@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "engine/engine.h"
 #include "reference.h"
 
 /* OEIS A000170 and A002562 (from ../shared/data/queens-counts.tsv), n = 0 to 25. */

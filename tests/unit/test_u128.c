@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "base/base.h"
 
 /* Formats value and expects text, and the returned length to be its length. */
 static void expect_decimal(nq_u128 value, const char *text)

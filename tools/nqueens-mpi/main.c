@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../nqueens/cpu_choice.h"
+#include "common/cpu_choice.h"
 #include "mpi_count.h"
 
 static const char help[] =
@@ -41,13 +41,12 @@ static const char help[] =
 /* Parses the options on rank 0; returns 0, -1 after --help, or an exit code. */
 static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
 {
-    enum { MAX_MEMORY = 256 };
     static const struct option options[] = {
-        { "board", required_argument, NULL, 'b' },
-        { "method", required_argument, NULL, 'm' },
-        { "max-memory", required_argument, NULL, MAX_MEMORY },
+        OPTION_BOARD,
+        OPTION_METHOD,
+        OPTION_MAX_MEMORY,
         { "unique", no_argument, NULL, 'u' },
-        { "threads", required_argument, NULL, 't' },
+        OPTION_THREADS,
         { "progress", no_argument, NULL, 'p' },
         { "checkpoint", required_argument, NULL, 'c' },
         { "help", no_argument, NULL, 'h' },
@@ -67,19 +66,15 @@ static int parse(int argc, char **argv, mpi_run *run, const char **board_path)
         return fail(EXIT_USAGE, "the only command is count; see 'nqueens-mpi --help'");
     }
     argc--, argv++;
-    long long threads;
     int code = reject_negative_numbers("count", argc, argv), c;
     opterr = 0;
     while (!code && (c = getopt_long(argc, argv, ":b:ut:m:pc:h", options, NULL)) != -1) {
         switch (c) {
         case 'b': *board_path = optarg; break;
         case 'u': run->unique = 1; break;
-        case 't':
-            code = parse_int(optarg, "thread count T", 1, 1024, &threads);
-            run->threads = (int)threads;
-            break;
+        case 't': code = parse_threads(optarg, &run->threads); break;
         case 'm': code = parse_method(optarg, &run->choice.method); break;
-        case MAX_MEMORY: code = parse_memory(optarg, &run->choice.max_memory); break;
+        case OPT_MAX_MEMORY: code = parse_memory(optarg, &run->choice.max_memory); break;
         case 'p': run->progress = 1; break;
         case 'c': run->checkpoint_path = optarg; break;
         case 'h': out_puts(help); return -1;

@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#include "../nqueens/checkpoint_file.h"
-#include "../nqueens/plan_choice.h"
+#include "common/checkpoint_file.h"
+#include "common/plan_choice.h"
 
 enum {
     TAG_RESULTS = 1,   /* worker -> rank 0: uint64 triples (unit, total, unique), maybe none */

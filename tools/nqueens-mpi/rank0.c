@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../nqueens/progress.h"
+#include "common/progress.h"
 #include "mpi_count.h"
 
 /* Seconds between checkpoint syncs, and between progress reports. */

@@ -17,8 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "checkpoint_file.h"
-#include "plan_choice.h"
+#include "commands.h"
+#include "common/checkpoint_file.h"
+#include "common/plan_choice.h"
 
 static const char help[] =
     "Usage: nqueens check FILE [N | --board BOARD] [--sample K | --all] [OPTIONS]\n"
@@ -185,18 +186,19 @@ static int check_records(const char *path, const nq_plan *plan, int unique,
 /* The options of a check. */
 typedef struct check_options {
     const char *board_path;
-    long long sample, seed, threads;
+    long long sample, seed;
+    int threads;
 } check_options;
 
 /* Parses the options; returns 0, -1 after --help, or an exit code. */
 static int parse_options(int argc, char **argv, check_options *o)
 {
     static const struct option options[] = {
-        { "board", required_argument, NULL, 'b' },
+        OPTION_BOARD,
         { "sample", required_argument, NULL, 'k' },
         { "all", no_argument, NULL, 'a' },
         { "seed", required_argument, NULL, 'S' },
-        { "threads", required_argument, NULL, 't' },
+        OPTION_THREADS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -208,7 +210,7 @@ static int parse_options(int argc, char **argv, check_options *o)
         case 'k': code = parse_int(optarg, "sample size K", 1, INT64_MAX, &o->sample); break;
         case 'a': o->sample = INT64_MAX; break;
         case 'S': code = parse_int(optarg, "seed S", 0, INT64_MAX, &o->seed); break;
-        case 't': code = parse_int(optarg, "thread count T", 1, 1024, &o->threads); break;
+        case 't': code = parse_threads(optarg, &o->threads); break;
         case 'h': out_puts(help); return -1;
         default: return fail_option("check", c, optopt, argv[optind - 1]);
         }
@@ -231,7 +233,7 @@ int command_check(int argc, char **argv)
                                               argv + optind, &board)))
         return code;
     if (!o.threads)
-        o.threads = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+        o.threads = online_cores();
     unsigned char *data;
     size_t length;
     if ((code = checkpoint_read_file(path, &data, &length)))
@@ -243,7 +245,7 @@ int command_check(int argc, char **argv)
     nq_status status = nq_checkpoint_describe(data, length, &info, &err);
     if (status)
         code = fail(EXIT_USAGE, "checkpoint %s: %s", path, err.message);
-    else if (!(code = plan_of(path, &info, given ? &board : NULL, (int)o.threads, &plan)) &&
+    else if (!(code = plan_of(path, &info, given ? &board : NULL, o.threads, &plan)) &&
              (status = nq_checkpoint_read(plan, info.unique, data, length, &state, &err)))
         code = status == NQ_ERR_NOMEM ? fail(EXIT_FAILURE_, "check: out of memory")
                                       : fail(EXIT_USAGE, "checkpoint %s: %s", path, err.message);
@@ -252,7 +254,7 @@ int command_check(int argc, char **argv)
         code = fail(EXIT_USAGE, "checkpoint %s: no unit is recorded yet; nothing to check", path);
     if (!code)
         code = check_records(path, plan, info.unique, &state, (size_t)o.sample,
-                             (uint64_t)o.seed, (int)o.threads);
+                             (uint64_t)o.seed, o.threads);
     nq_checkpoint_state_free(&state);
     nq_plan_free(plan);
     return code;

@@ -13,9 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "checkpoint_file.h"
-#include "plan_choice.h"
-#include "progress.h"
+#include "commands.h"
+#include "common/checkpoint_file.h"
+#include "common/plan_choice.h"
+#include "common/progress.h"
 
 static const char help[] =
     "Usage: nqueens count N [OPTIONS]\n"
@@ -171,13 +172,13 @@ typedef struct count_options {
 
 static int parse_options(int argc, char **argv, count_options *o)
 {
-    enum { NO_PROGRESS = 256, MAX_MEMORY };
+    enum { NO_PROGRESS = 256 };
     static const struct option options[] = {
-        { "board", required_argument, NULL, 'b' },
+        OPTION_BOARD,
         { "unique", no_argument, NULL, 'u' },
-        { "threads", required_argument, NULL, 't' },
-        { "method", required_argument, NULL, 'm' },
-        { "max-memory", required_argument, NULL, MAX_MEMORY },
+        OPTION_THREADS,
+        OPTION_METHOD,
+        OPTION_MAX_MEMORY,
         { "progress", no_argument, NULL, 'p' },
         { "no-progress", no_argument, NULL, NO_PROGRESS },
         { "checkpoint", required_argument, NULL, 'c' },
@@ -186,7 +187,6 @@ static int parse_options(int argc, char **argv, count_options *o)
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    long long threads;
     int code = reject_negative_numbers("count", argc, argv), c;
     o->progress = isatty(STDERR_FILENO);
     opterr = 0;
@@ -194,12 +194,9 @@ static int parse_options(int argc, char **argv, count_options *o)
         switch (c) {
         case 'b': o->board_path = optarg; break;
         case 'u': o->run.unique = 1; break;
-        case 't':
-            code = parse_int(optarg, "thread count T", 1, 1024, &threads);
-            o->run.threads = (int)threads;
-            break;
+        case 't': code = parse_threads(optarg, &o->run.threads); break;
         case 'm': code = parse_method(optarg, &o->choice.method); break;
-        case MAX_MEMORY: code = parse_memory(optarg, &o->choice.max_memory); break;
+        case OPT_MAX_MEMORY: code = parse_memory(optarg, &o->choice.max_memory); break;
         case 'p': o->progress = 1; break;
         case NO_PROGRESS: o->progress = 0; break;
         case 'c': o->checkpoint_path = optarg; break;

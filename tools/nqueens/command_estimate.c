@@ -10,9 +10,9 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "plan_choice.h"
+#include "commands.h"
+#include "common/plan_choice.h"
 
 static const char help[] =
     "Usage: nqueens estimate N [OPTIONS]\n"
@@ -105,28 +105,28 @@ static void format_time(double seconds, char buf[48])
 
 int command_estimate(int argc, char **argv)
 {
-    enum { MAX_MEMORY = 256 };
     static const struct option options[] = {
-        { "board", required_argument, NULL, 'b' },
-        { "threads", required_argument, NULL, 't' },
-        { "method", required_argument, NULL, 'm' },
-        { "max-memory", required_argument, NULL, MAX_MEMORY },
+        OPTION_BOARD,
+        OPTION_THREADS,
+        OPTION_METHOD,
+        OPTION_MAX_MEMORY,
         { "probes", required_argument, NULL, 'n' },
         { "seed", required_argument, NULL, 'S' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
     const char *board_path = NULL;
-    long long threads = 0, probes = 200000, seed = 1;
+    long long probes = 200000, seed = 1;
+    int threads = 0;
     plan_choice choice = { NQ_METHOD_AUTO, 0 };
     int code = reject_negative_numbers("estimate", argc, argv), c;
     opterr = 0;
     while (!code && (c = getopt_long(argc, argv, ":b:t:m:n:S:h", options, NULL)) != -1) {
         switch (c) {
         case 'b': board_path = optarg; break;
-        case 't': code = parse_int(optarg, "thread count T", 1, 1024, &threads); break;
+        case 't': code = parse_threads(optarg, &threads); break;
         case 'm': code = parse_method(optarg, &choice.method); break;
-        case MAX_MEMORY: code = parse_memory(optarg, &choice.max_memory); break;
+        case OPT_MAX_MEMORY: code = parse_memory(optarg, &choice.max_memory); break;
         case 'n': code = parse_int(optarg, "probe count P", 1, 1000000000, &probes); break;
         case 'S': code = parse_int(optarg, "seed S", 0, INT64_MAX, &seed); break;
         case 'h': out_puts(help); return out_close();
@@ -137,9 +137,9 @@ int command_estimate(int argc, char **argv)
     nq_plan *plan;
     if (code || (code = board_from_arguments("estimate", board_path, argc - optind,
                                              argv + optind, &board)) ||
-        (code = make_plan("estimate", &board, &choice, 0, (int)threads, &plan)))
+        (code = make_plan("estimate", &board, &choice, 0, threads, &plan)))
         return code;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+    int cores = online_cores();
     if (!threads)
         threads = cores;
     const int join = nq_plan_method(plan) == NQ_METHOD_JOIN;
@@ -148,9 +148,9 @@ int command_estimate(int argc, char **argv)
     /* Threads beyond the cores take turns: the join's time is shared among the cores only (the
      * backtracker's calibration runs on the threads, and so measures their turns). */
     if (join)
-        code = estimate_join(plan, seed, (int)(threads < cores ? threads : cores), &e, &seconds);
+        code = estimate_join(plan, seed, threads < cores ? threads : cores, &e, &seconds);
     else if (!(code = estimate_plan(plan, probes, seed, &e)) &&
-             !(code = seconds_per_square((int)threads, probes, seed, &per_square)))
+             !(code = seconds_per_square(threads, probes, seed, &per_square)))
         seconds = e.nodes * per_square;
     char line[480], time[48], work[96], error[48], solutions[96], machine[48] = "";
     if (!code) {
@@ -174,10 +174,10 @@ int command_estimate(int argc, char **argv)
             snprintf(solutions, sizeof solutions, "not estimated: none of the %lld probes "
                      "reached a solution", probes);
         if (threads > cores)
-            snprintf(machine, sizeof machine, ", which has %ld core%s", cores,
+            snprintf(machine, sizeof machine, ", which has %d core%s", cores,
                      cores == 1 ? "" : "s");
         snprintf(line, sizeof line,
-                 "method: %s\nwork units: %zu\n%ssolutions: %s\ntime: about %s on %lld "
+                 "method: %s\nwork units: %zu\n%ssolutions: %s\ntime: about %s on %d "
                  "thread%s here%s\n",
                  join ? "join" : "backtrack", nq_plan_units(plan), work, solutions, time,
                  threads, threads == 1 ? "" : "s", machine);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "commands.h"
 
 static const char help[] =
     "Usage: nqueens one N [--random [--seed S]] [--format F]\n"
@@ -155,7 +155,7 @@ static int complete_board(const char *path, int random, long long seed, nq_forma
 int command_one(int argc, char **argv)
 {
     static const struct option options[] = {
-        { "board", required_argument, NULL, 'b' },
+        OPTION_BOARD,
         { "random", no_argument, NULL, 'r' },
         { "seed", required_argument, NULL, 'S' },
         { "format", required_argument, NULL, 'f' },

@@ -5,7 +5,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "cli.h"
+#include "commands.h"
 
 static const char help[] =
     "Usage: nqueens solve N [--format F] [--limit K] [--unique]\n"
@@ -106,7 +106,7 @@ static size_t max_bytes(const listing *l, const nq_board *board)
 int command_solve(int argc, char **argv)
 {
     static const struct option options[] = {
-        { "board", required_argument, NULL, 'b' },
+        OPTION_BOARD,
         { "format", required_argument, NULL, 'f' },
         { "limit", required_argument, NULL, 'l' },
         { "unique", no_argument, NULL, 'u' },

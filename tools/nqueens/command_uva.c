@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "input.h"
+#include "commands.h"
+#include "common/input.h"
 
 static const char help[] =
     "Usage: nqueens uva [--threads T] < INPUT\n"
@@ -114,16 +115,16 @@ static int answer_cases(const nq_board *boards, size_t count, int threads)
 int command_uva(int argc, char **argv)
 {
     static const struct option options[] = {
-        { "threads", required_argument, NULL, 't' },
+        OPTION_THREADS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    long long threads = 0;
+    int threads = 0;
     int code = reject_negative_numbers("uva", argc, argv), c;
     opterr = 0;
     while (!code && (c = getopt_long(argc, argv, ":t:h", options, NULL)) != -1) {
         switch (c) {
-        case 't': code = parse_int(optarg, "thread count T", 1, 1024, &threads); break;
+        case 't': code = parse_threads(optarg, &threads); break;
         case 'h': out_puts(help); return out_close();
         default: return fail_option("uva", c, optopt, argv[optind - 1]);
         }
@@ -148,7 +149,7 @@ int command_uva(int argc, char **argv)
         free(boards);
         return code;
     }
-    code = answer_cases(boards, count, (int)threads);
+    code = answer_cases(boards, count, threads);
     free(text);
     free(boards);
     return code ? code : out_close();

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
+#include "commands.h"
+#include "common/input.h"
 
 static const char help[] =
     "Usage: nqueens verify [FILE]\n"

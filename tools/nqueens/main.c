@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-#include "cpu_choice.h"
+#include "commands.h"
+#include "common/cpu_choice.h"
 
 static const char usage[] =
     "Usage: nqueens COMMAND [OPTIONS] [ARGS]\n"

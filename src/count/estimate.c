@@ -1,0 +1,88 @@
+/*
+ * estimate.c - how much work a count will be, from Knuth's random probes.
+ *
+ * A probe walks from the root of a random unit down through random children; the product of
+ * the branching factors along the way is an unbiased estimate of the unit's tree (Knuth, 1975).
+ * Averaged over many probes and scaled by the number of units, it estimates the whole count's
+ * work before anyone commits days to it. The join has no tree to probe: its estimate counts a
+ * sample of random units instead, which the caller may time.
+ */
+#include <math.h>
+
+#include "board/board.h"
+#include "count/count.h"
+
+/* A step of splitmix64, to pick units and to seed the probes. */
+static uint64_t splitmix(uint64_t *state)
+{
+    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ z >> 30) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ z >> 27) * UINT64_C(0x94D049BB133111EB);
+    return z ^ z >> 31;
+}
+
+/* The relative standard error of the mean of `count` samples with these sums. */
+static double relative_error(double sum, double sum_squares, uint64_t count)
+{
+    double mean = sum / (double)count, variance = sum_squares / (double)count - mean * mean;
+    return mean > 0 ? sqrt(variance > 0 ? variance : 0) / mean / sqrt((double)count) : 0;
+}
+
+/* The join's estimate: `sample` random units counted, their mean scaled to all units. */
+static nq_status estimate_join(const nq_plan *plan, uint64_t sample, uint64_t seed,
+                               nq_estimate *estimate)
+{
+    double sum = 0, sum_squares = 0, units = (double)plan->unit_count;
+    uint64_t state = seed;
+    struct nq_join_scratch *scratch = NULL;
+    nq_status status = NQ_OK;
+    for (uint64_t i = 0; i < sample && !status; i++) {
+        nq_unit_count count;
+        status = nq_plan_count_unit_kept(plan, splitmix(&state) % plan->unit_count, 0, &count,
+                                         &scratch, NULL);
+        sum += (double)count.total;
+        sum_squares += (double)count.total * (double)count.total;
+    }
+    nq_plan_scratch_free(scratch);
+    estimate->nodes = 0;
+    estimate->solutions = sum / (double)sample * units;
+    estimate->spread = relative_error(sum, sum_squares, sample);
+    return status;
+}
+
+nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
+                           nq_estimate *estimate)
+{
+    if (!plan || !estimate || probes == 0)
+        return NQ_ERR_ARGUMENT;
+    *estimate = (nq_estimate){ 0, 0, 0 };
+    if (plan->unit_count == 0)
+        return NQ_OK;
+    if (plan->join)
+        return estimate_join(plan, probes, seed, estimate);
+    double sum = 0, sum_squares = 0, solutions = 0, units = (double)plan->unit_count;
+    uint64_t state = seed;
+    for (uint64_t i = 0; i < probes; i++) {
+        const nq_unit *u = &plan->units[splitmix(&state) % plan->unit_count];
+        uint64_t random = splitmix(&state) | 1;
+        nq_search search;
+        nq_search_of_unit(&plan->search, u, &search);
+        int8_t placed[NQ_MAX_N];
+        /* Probe the tree of the kernel that will count (see nq_kernel_count). */
+        double leaves, nodes = search.n <= 32
+                                   ? nq_kernel_probe_mrv(&search, &random, &leaves, placed)
+                                   : nq_kernel_probe(&search, nq_search_root(&search), &random,
+                                                     &leaves, placed);
+        sum += nodes;
+        sum_squares += nodes * nodes;
+        /* A completion counts what the unit's rule makes of it (see plan.c). */
+        if (leaves > 0 && u->rule == NQ_RULE_CLASS)
+            solutions += leaves * nq_class_size(placed, search.n, u->unique_group);
+        else
+            solutions += leaves * u->weight;
+    }
+    estimate->nodes = sum / (double)probes * units;
+    estimate->solutions = solutions / (double)probes * units;
+    estimate->spread = relative_error(sum, sum_squares, probes);
+    return NQ_OK;
+}

@@ -1,0 +1,320 @@
+/*
+ * plan.c - a board's count split into numbered work units, and the count of one unit.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/board.h"
+#include "count/count.h"
+#include "join/join.h"
+
+/* Units to aim at by default: 4096 up to n = 18, enough for a few hundred cores to share, then
+ * four times as many per size, as the work grows about sevenfold, up to a million: units of
+ * seconds to minutes up to n = 22, so that checkpoints and ranks lose and wait little. */
+static size_t default_min_units(int n)
+{
+    size_t units = 4096;
+    for (int k = 18; k < n && units < (1u << 20); k++)
+        units *= 4;
+    return units;
+}
+
+/* 64-bit FNV-1a, continuing from hash. */
+static uint64_t fnv1a(uint64_t hash, const void *data, size_t size)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < size; i++)
+        hash = (hash ^ p[i]) * UINT64_C(0x100000001b3);
+    return hash;
+}
+
+static uint64_t fingerprint(const nq_plan *plan)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    int header[3] = { NQ_ENGINE_VERSION, plan->board.n, (int)plan->group };
+    h = fnv1a(h, header, sizeof header);
+    h = fnv1a(h, plan->board.blocked, (size_t)plan->board.n * sizeof plan->board.blocked[0]);
+    /* The columns as bytes, as nq_board held them once: plans keep their fingerprints, and
+     * checkpoints stay good. */
+    int8_t queens[NQ_MAX_N];
+    for (int r = 0; r < plan->board.n; r++)
+        queens[r] = (int8_t)plan->board.queen[r];
+    h = fnv1a(h, queens, (size_t)plan->board.n);
+    for (size_t i = 0; plan->units && i < plan->unit_count; i++) {
+        const nq_unit *u = &plan->units[i];
+        uint8_t fields[5] = { u->queens, u->weight, u->unique_group, u->rule, u->shape };
+        h = fnv1a(h, fields, sizeof fields);
+        h = fnv1a(h, u->row, u->queens);
+        h = fnv1a(h, u->col, u->queens);
+    }
+    /* A join plan: its method, each unit's row sets and each unit's start. */
+    for (size_t i = 0; plan->join && i < plan->unit_count; i++) {
+        const nq_join_unit *u = nq_join_unit_at(plan->join, i);
+        const nq_join_start *s = nq_join_start_at(plan->join, u->start);
+        uint64_t fields[8] = { NQ_METHOD_JOIN, u->start, u->first, u->count, s->rows,
+                               s->east | (uint64_t)s->west << 32, s->up ^ s->down << 1,
+                               s->weight };
+        h = fnv1a(h, fields, sizeof fields);
+    }
+    return h;
+}
+
+/* Makes p count with the backtracker's search. */
+static nq_status create_backtrack(nq_plan *p, size_t min_units, int threads)
+{
+    nq_status status = nq_search_compile(&p->board, &p->search);
+    p->group = status ? 1u : nq_board_symmetries(&p->board);
+    nq_unit_list list = { NULL, 0, 0 };
+    if (!status)
+        status = nq_split(&p->search, p->group, min_units, &list);
+    p->units = list.units;
+    p->unit_count = list.count;
+    /* The units, and a search of a unit on each worker's stack. */
+    p->memory = sizeof *p + list.count * sizeof *list.units + (uint64_t)threads * sizeof(nq_search);
+    return status;
+}
+
+/* Makes p count with the join. */
+static nq_status create_join(nq_plan *p, size_t min_units, int threads, uint64_t max_memory)
+{
+    p->group = nq_board_symmetries(&p->board);
+    nq_status status = nq_join_create(p->board.n, min_units, max_memory, threads, &p->join,
+                                      &p->memory);
+    if (status)
+        return status;
+    p->unit_count = nq_join_unit_count(p->join);
+    p->match = nq_match_best();
+    return NQ_OK;
+}
+
+/* Whether the join counts board: empty, of a side it handles. */
+static int join_counts(const nq_board *board)
+{
+    for (int r = 0; r < board->n; r++)
+        if (board->blocked[r] || board->queen[r] >= 0)
+            return 0;
+    return board->n >= NQ_JOIN_MIN_N && board->n <= NQ_JOIN_MAX_N;
+}
+
+/* The method options ask for, AUTO resolved as if memory had no limit. Returns NQ_OK,
+ * NQ_ERR_ARGUMENT, NQ_ERR_SIZE or NQ_ERR_METHOD. */
+static nq_status choose_method(const nq_board *board, const nq_plan_options *options,
+                               nq_method *method)
+{
+    if (!board || options->method < NQ_METHOD_AUTO || options->method > NQ_METHOD_JOIN)
+        return NQ_ERR_ARGUMENT;
+    if (board->n < 1 || board->n > NQ_MAX_N)
+        return NQ_ERR_SIZE;
+    *method = options->method;   /* the join's runs derive unique counts from their totals */
+    if (*method == NQ_METHOD_JOIN && !join_counts(board))
+        return NQ_ERR_METHOD;
+    if (*method == NQ_METHOD_AUTO)
+        *method = join_counts(board) && board->n >= NQ_JOIN_AUTO_MIN_N ? NQ_METHOD_JOIN
+                                                                        : NQ_METHOD_BACKTRACK;
+    return NQ_OK;
+}
+
+nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *options,
+                              nq_plan **plan)
+{
+    const nq_plan_options defaults = { 0 };
+    if (!options)
+        options = &defaults;
+    nq_method method;
+    nq_status status = plan ? choose_method(board, options, &method) : NQ_ERR_ARGUMENT;
+    if (status)
+        return status;
+    nq_plan *p = calloc(1, sizeof *p);
+    if (!p)
+        return NQ_ERR_NOMEM;
+    p->board = *board;
+    const size_t min_units = options->min_units ? options->min_units : default_min_units(board->n);
+    const int threads = options->threads > 0 ? options->threads : nq_online_cores();
+    if (method == NQ_METHOD_JOIN) {
+        status = create_join(p, min_units, threads, options->max_memory);
+        if (status == NQ_ERR_MEMORY_LIMIT && options->method == NQ_METHOD_AUTO)
+            method = NQ_METHOD_BACKTRACK;   /* the backtracker needs next to nothing */
+    }
+    if (method == NQ_METHOD_BACKTRACK)
+        status = create_backtrack(p, min_units, threads);
+    if (status) {
+        nq_plan_free(p);
+        return status;
+    }
+    p->fingerprint = fingerprint(p);
+    *plan = p;
+    return NQ_OK;
+}
+
+nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *options,
+                                uint64_t *bytes)
+{
+    const nq_plan_options defaults = { 0 };
+    if (!options)
+        options = &defaults;
+    nq_method method;
+    nq_status status = choose_method(board, options, &method);
+    if (status || !bytes)
+        return status ? status : NQ_ERR_ARGUMENT;
+    const int threads = options->threads > 0 ? options->threads : nq_online_cores();
+    if (method == NQ_METHOD_JOIN)
+        return nq_join_memory(board->n, threads, bytes);
+    nq_plan_options backtrack = *options;
+    backtrack.method = NQ_METHOD_BACKTRACK;
+    nq_plan *plan;
+    if ((status = nq_plan_create_with(board, &backtrack, &plan)))
+        return status;
+    *bytes = plan->memory;
+    nq_plan_free(plan);
+    return NQ_OK;
+}
+
+nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan)
+{
+    nq_plan_options options = { .min_units = min_units, .method = NQ_METHOD_BACKTRACK };
+    return nq_plan_create_with(board, &options, plan);
+}
+
+void nq_plan_free(nq_plan *plan)
+{
+    if (plan) {
+        free(plan->units);
+        nq_join_free(plan->join);
+    }
+    free(plan);
+}
+
+nq_method nq_plan_method(const nq_plan *plan)
+{
+    return plan && plan->join ? NQ_METHOD_JOIN : NQ_METHOD_BACKTRACK;
+}
+
+uint64_t nq_plan_memory(const nq_plan *plan)
+{
+    return plan ? plan->memory : 0;
+}
+
+size_t nq_plan_units(const nq_plan *plan)
+{
+    return plan ? plan->unit_count : 0;
+}
+
+uint64_t nq_plan_fingerprint(const nq_plan *plan)
+{
+    return plan ? plan->fingerprint : 0;
+}
+
+/* The visitor of units whose completions are checked one by one against their images. */
+typedef struct class_visit {
+    unsigned group;      /* the symmetries to check against */
+    int rule;            /* enum nq_rule */
+    uint64_t total;      /* completions counted, under the rule */
+    uint64_t least;      /* completions least among their images */
+} class_visit;
+
+static int count_classes(void *context, int n, const int8_t *cols)
+{
+    class_visit *v = context;
+    int size = nq_class_size(cols, n, v->group);
+    v->least += size > 0;
+    v->total += v->rule == NQ_RULE_CLASS ? (uint64_t)size : 1;
+    return 0;
+}
+
+/* Counts a unit of the backtracker's plan, or gives up with NQ_ERR_STOPPED. */
+static nq_status count_backtrack_unit(const nq_plan *plan, size_t unit, int unique,
+                                      nq_unit_count *count, const nq_stop_flag *stop)
+{
+    const nq_unit *u = &plan->units[unit];
+    nq_search search;
+    nq_search_of_unit(&plan->search, u, &search);
+    nq_state root = nq_search_root(&search);
+    uint64_t completions, weight = u->weight;
+    if (u->rule == NQ_RULE_CLASS || (unique && u->unique_group != 1u)) {
+        class_visit v = { u->unique_group, u->rule, 0, 0 };
+        if (nq_kernel_visit_any(&search, count_classes, &v, stop))
+            return NQ_ERR_STOPPED;
+        completions = v.total;
+        count->unique = v.least;
+        if (u->rule == NQ_RULE_CLASS)
+            weight = 1;   /* class sizes are already counted in */
+    } else {
+        /* Every completion is the least of its images, or the unique count is not wanted. */
+        if ((completions = nq_kernel_count(&search, root, stop)) == NQ_KERNEL_STOPPED)
+            return NQ_ERR_STOPPED;
+        count->unique = u->unique_group == 1u ? completions : 0;
+    }
+    if (completions > UINT64_MAX / weight)
+        return NQ_ERR_OVERFLOW;
+    count->total = completions * weight;
+    return NQ_OK;
+}
+
+nq_status nq_plan_count_unit_kept(const nq_plan *plan, size_t unit, int unique,
+                                  nq_unit_count *count, struct nq_join_scratch **scratch,
+                                  const nq_stop_flag *stop)
+{
+    if (!plan || !count || unit >= plan->unit_count)
+        return NQ_ERR_ARGUMENT;
+    if (!plan->join)
+        return count_backtrack_unit(plan, unit, unique, count, stop);
+    if (!*scratch && !(*scratch = nq_join_scratch_create(plan->join)))
+        return NQ_ERR_NOMEM;
+    count->unique = 0;   /* the join counts no classes: a whole run derives them (plan_run.c) */
+    return nq_join_count_unit(plan->join, unit, plan->match, *scratch, stop, &count->total);
+}
+
+void nq_plan_scratch_free(struct nq_join_scratch *scratch)
+{
+    nq_join_scratch_free(scratch);
+}
+
+nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique, nq_unit_count *count)
+{
+    struct nq_join_scratch *scratch = NULL;
+    nq_status status = nq_plan_count_unit_kept(plan, unit, unique, count, &scratch, NULL);
+    nq_join_scratch_free(scratch);
+    return status;
+}
+
+/* Describes a join unit: the start's queens, the first row set as a mask of board rows whose
+ * queen stands in the east half, and how many row sets the unit counts. */
+static void describe_join_unit(const nq_plan *plan, size_t unit, char *buf, size_t size,
+                               unsigned *weight)
+{
+    const nq_join_unit *u = nq_join_unit_at(plan->join, unit);
+    const nq_join_start *s = nq_join_start_at(plan->join, u->start);
+    const int n = plan->board.n, h = n / 2;
+    /* Rows of the start's numbering: h north ones, then h south ones from row n - h. */
+    uint64_t rows = (u->first & ((1u << h) - 1)) | (uint64_t)(u->first >> h) << (n - h);
+    size_t used = 0;
+    for (int q = 0; q < s->queens && used < size; q++)
+        used += (size_t)snprintf(buf + used, size - used, "%d:%d ", s->row[q] + 1, s->col[q] + 1);
+    if (used < size)
+        snprintf(buf + used, size - used, "east-rows 0x%" PRIx64 " (%" PRIu32 " row sets)", rows,
+                 u->count);
+    if (weight)
+        *weight = s->symmetric ? 1 : s->weight;
+}
+
+void nq_plan_describe_unit(const nq_plan *plan, size_t unit, char *buf, size_t size,
+                           unsigned *weight)
+{
+    static const char *const shapes[] = { "", "corner ", "strict ", "tie-bottom ", "tie-left ",
+                                          "tie-right " };
+    if (!plan || !buf || !size || unit >= plan->unit_count)
+        return;
+    if (plan->join) {
+        describe_join_unit(plan, unit, buf, size, weight);
+        return;
+    }
+    const nq_unit *u = &plan->units[unit];
+    size_t used = (size_t)snprintf(buf, size, "%s", shapes[u->shape]);
+    for (int q = 0; q < u->queens && used < size; q++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%d:%d", q ? " " : "", u->row[q] + 1,
+                                 u->col[q] + 1);
+    if (weight)
+        *weight = u->weight;
+}

@@ -1,0 +1,188 @@
+/*
+ * engine.h - the backtracking engine: a board compiled into one mask per row of the
+ * squares a queen may take (an nq_search; compile.c), the kernels that search it (kernel*.c),
+ * and its split into work units (queens placed and perhaps shape restrictions, standing for
+ * classes under the board's symmetries: split*.c, unit.c). Listing runs a kernel over the
+ * search from the top row; counting runs one on each unit's own search.
+ */
+#ifndef NQ_ENGINE_H
+#define NQ_ENGINE_H
+
+#include "base/base.h"
+
+/* A board compiled for searching. */
+typedef struct nq_search {
+    int n;                      /* side */
+    uint64_t full;              /* the n low bits: the board's columns */
+    uint64_t allow[NQ_MAX_N];   /* squares row r may take: free, not attacked by a placed queen;
+                                   for a row with a placed queen, that queen's square alone */
+} nq_search;
+
+/* The state of the search before row `row`: the columns and diagonals taken so far. Diagonal
+ * masks are already shifted to row `row`: d1 moves left one column per row, d2 right. */
+typedef struct nq_state {
+    int row;        /* next row to fill */
+    uint64_t cols;  /* columns taken */
+    uint64_t d1;    /* squares of row `row` attacked along down-left diagonals */
+    uint64_t d2;    /* squares of row `row` attacked along down-right diagonals */
+} nq_state;
+
+/* The most queens a work unit places: a frame of two rows and two columns on each side. */
+#define NQ_UNIT_MAX_QUEENS 8
+
+/* How a unit's completions add up (see count/plan.c). */
+enum nq_rule {
+    /* Each completion adds `weight` to the total, and 1 to the unique count if it is the least
+     * of its images under unique_group. */
+    NQ_RULE_EACH,
+    /* Only completions least among their images under unique_group count: each adds the size of
+     * its class under that group to the total, and 1 to the unique count. */
+    NQ_RULE_CLASS
+};
+
+/* Extra restrictions of a unit's search beyond its queens (see split_sides.c). */
+enum nq_shape {
+    NQ_SHAPE_NONE,         /* none */
+    NQ_SHAPE_CORNER,       /* queen in the top-left corner: column 1's queen below row 1's */
+    NQ_SHAPE_STRICT,       /* top queen strictly nearer a corner than the other side queens */
+    NQ_SHAPE_TIE_BOTTOM,   /* bottom queen as near a corner as the top queen */
+    NQ_SHAPE_TIE_LEFT,     /* left queen as near, bottom queen not */
+    NQ_SHAPE_TIE_RIGHT     /* right queen as near, bottom and left queens not */
+};
+
+/* A work unit: queens placed on the board, and perhaps restrictions, whose completions one
+ * worker counts. Units stand for classes of placements under the board's symmetries. */
+typedef struct nq_unit {
+    uint8_t queens;                      /* how many queens the unit places */
+    uint8_t weight;                      /* placements the unit stands for: 1, 2, 4 or 8 */
+    uint8_t unique_group;                /* bit set over enum nq_symmetry, identity included */
+    uint8_t rule;                        /* enum nq_rule */
+    uint8_t shape;                       /* enum nq_shape */
+    int8_t row[NQ_UNIT_MAX_QUEENS];      /* the queens' rows */
+    int8_t col[NQ_UNIT_MAX_QUEENS];      /* and columns */
+} nq_unit;
+
+/* A growing array of units. */
+typedef struct nq_unit_list {
+    nq_unit *units;
+    size_t count;
+    size_t capacity;
+} nq_unit_list;
+
+/* Appends unit; returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_unit_list_push(nq_unit_list *list, const nq_unit *unit);
+
+/* Compiles board into search. Returns NQ_OK, or for a malformed board value NQ_ERR_SIZE (its
+ * side), NQ_ERR_OFF_BOARD (a queen's column), NQ_ERR_BLOCKED (a queen on a bad square) or
+ * NQ_ERR_ATTACK (two placed queens attack each other). */
+nq_status nq_search_compile(const nq_board *board, nq_search *search);
+
+/* The state before row 0. */
+nq_state nq_search_root(const nq_search *search);
+
+/* The state after placing a queen on column col (whose bit is free) of row state.row. */
+static inline nq_state nq_state_place(nq_state s, uint64_t bit)
+{
+    nq_state next = { s.row + 1, s.cols | bit, (s.d1 | bit) << 1, (s.d2 | bit) >> 1 };
+    return next;
+}
+
+/* Squares of row s.row a queen may take in state s. */
+static inline uint64_t nq_state_free(const nq_search *search, nq_state s)
+{
+    return search->allow[s.row] & ~(s.cols | s.d1 | s.d2);
+}
+
+/* What a counting kernel returns when it gave up on a stop request: no count of a unit can
+ * reach it (2^64 - 1 completions would take centuries to count). */
+#define NQ_KERNEL_STOPPED UINT64_MAX
+
+/* Counts the completions of state s: the ways to fill rows s.row..n-1, or NQ_KERNEL_STOPPED if
+ * *stop became nonzero first. Picks the fastest kernel for the board and the CPU among those
+ * below. */
+uint64_t nq_kernel_count(const nq_search *search, nq_state s, const nq_stop_flag *stop);
+
+/* The counting kernels nq_kernel_count picks from. By rows: any state, any n. Fewest choices
+ * first (kernel_mrv.c): the root state only, n <= 32; the same built for CPUs with a popcount
+ * instruction (only call it on one). */
+uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s, const nq_stop_flag *stop);
+uint64_t nq_kernel_count_mrv(const nq_search *search, const nq_stop_flag *stop);
+uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search, const nq_stop_flag *stop);
+
+/* What the kernels call for each completion they find: nq_placed_fn with the kernels' own
+ * columns, a byte each (a board has at most NQ_MAX_N); nq_solve widens them for its caller. */
+typedef int (*nq_placed_fn)(void *context, int n, const int8_t *cols);
+
+/* Calls visit for each completion of search from its root, in no set order, with the fastest
+ * kernel for the board and the CPU. Returns NQ_ERR_STOPPED if visit asked to stop or *stop
+ * became nonzero (stop may be NULL), else NQ_OK. The kernels it picks from: the row kernel of
+ * nq_kernel_visit from the root, and these two (n <= 32). */
+nq_status nq_kernel_visit_any(const nq_search *search, nq_placed_fn visit, void *context,
+                              const nq_stop_flag *stop);
+nq_status nq_kernel_visit_mrv(const nq_search *search, nq_placed_fn visit, void *context,
+                              const nq_stop_flag *stop);
+nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_placed_fn visit,
+                                     void *context, const nq_stop_flag *stop);
+
+/* Calls visit for each completion of state s, in lexicographic order, with cols[0..s.row-1]
+ * taken from prefix. Returns NQ_ERR_STOPPED if visit asked to stop, else NQ_OK. */
+nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,
+                          nq_placed_fn visit, void *context);
+
+/* One of Knuth's random probes of the kernel's tree below state s: walks down through random
+ * children the kernel would visit, and returns the estimate of the tree's size in squares
+ * tried; sets *leaves to the estimate of its completions, and placed[s.row..n-1] to the columns
+ * of the path (a completion when *leaves > 0). random is the generator's state. */
+double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, double *leaves,
+                       int8_t *placed);
+
+/* The same for the fewest-choices kernel, from the root (n <= 32): the tree nq_kernel_count
+ * searches there. */
+double nq_kernel_probe_mrv(const nq_search *search, uint64_t *random, double *leaves,
+                           int8_t *placed);
+
+/* Splits the search of a board with the symmetries `group` into units, in a fixed order: the
+ * same board always yields the same units. Aims at min_units units at least. Fills list (free
+ * list->units). Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_split(const nq_search *search, unsigned group, size_t min_units,
+                   nq_unit_list *list);
+
+/* The ways to split, which nq_split chooses between.
+ * By prefix: placements of the top rows in lexicographic order, mirror images left out when
+ * group has the mirror; any board. By frame: the placements of the outer `depth` rows and
+ * columns on each side, one per class under group; boards of side 2 * depth or more. By sides:
+ * the top queen nearer a corner than the queens of the other sides, as Takaken's counters do;
+ * boards with all eight symmetries, of side 4 or more. */
+nq_status nq_split_prefix(const nq_search *search, unsigned group, size_t min_units,
+                          nq_unit_list *list);
+nq_status nq_split_frame(const nq_search *search, unsigned group, int depth,
+                         nq_unit_list *list);
+nq_status nq_split_sides(const nq_search *search, size_t min_units, nq_unit_list *list);
+
+/* Appends to list one unit for each placement of the rows of search above `depth` (each row's
+ * queen on a square it offers, no two attacking), in lexicographic order, each a copy of
+ * pattern with those queens added after its own. With mirror nonzero, placements whose top
+ * queen lies right of the middle are left out, and those left of it weighted 2. Returns NQ_OK
+ * or NQ_ERR_NOMEM. */
+nq_status nq_split_rows(const nq_search *search, const nq_unit *pattern, int depth, int mirror,
+                        nq_unit_list *list);
+
+/* How many placements of the rows above depth nq_split_rows would make. */
+size_t nq_split_rows_count(const nq_search *search, int depth, int mirror);
+
+/* Applies the restrictions of unit's shape to search. */
+void nq_shape_restrict(nq_search *search, const nq_unit *unit);
+
+/* Places a queen on (row, col) of search: that row offers only that square, and no other row a
+ * square it attacks. The caller makes sure the square is free. */
+void nq_search_place(nq_search *search, int row, int col);
+
+/* The search of unit's completions: base with the unit's queens placed. */
+void nq_search_of_unit(const nq_search *base, const nq_unit *unit, nq_search *out);
+
+/* The solutions of the empty n x n board (n <= 32; 0 beyond) that the half turn maps onto
+ * themselves, and those that the quarter turn does (symmetric.c). */
+uint64_t nq_count_half_turn(int n);
+uint64_t nq_count_quarter_turn(int n);
+
+#endif /* NQ_ENGINE_H */

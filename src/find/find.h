@@ -1,0 +1,73 @@
+/*
+ * find.h - searches for one completion of a compiled board, or the proof that it has
+ * none: complete.c (any board, restarts and learnt weights) and kernel_find.c (fewest choices
+ * first, the proof engine of the guided listing). explicit.c and local_search.c, the other
+ * single solutions, are public (nqueens.h).
+ */
+#ifndef NQ_FIND_H
+#define NQ_FIND_H
+
+#include "engine/engine.h"
+
+/* Limits of a completion search. */
+typedef struct nq_find_limits {
+    uint64_t seed;          /* 0: plain choices in the first descent, then a fixed random stream;
+                               else random choices throughout, reproducible per seed */
+    uint64_t max_nodes;     /* give up after about this many search nodes (0: no limit) */
+    nq_stop stop;           /* give up when it is requested */
+} nq_find_limits;
+
+/* Finds a completion of search from its root state: a queen in every row on a square allow[]
+ * offers, none attacking another (complete.c). Any allow masks will do: a row offering one
+ * square is a placed queen. Returns NQ_OK with cols[0..n-1] filled, NQ_ERR_NO_SOLUTION when
+ * there is none (proved), NQ_ERR_STOPPED when the limits ran out first, NQ_ERR_ARGUMENT or
+ * NQ_ERR_NOMEM (it allocates about 160 KiB once). The same search and limits give the same
+ * answer. Thread-safe. */
+nq_status nq_find_completion(const nq_search *search, const nq_find_limits *limits,
+                             int8_t *cols);
+
+/* The search of kernel_find.c: fewest choices first, forced columns, no restarts; the fastest
+ * way to prove that a board has no completion. With limits->seed nonzero, each row's squares
+ * are tried in an order that seed draws. The contract of nq_find_completion. */
+nq_status nq_kernel_find(const nq_search *search, const nq_find_limits *limits, int8_t *cols);
+
+/* The search of kernel_find.c in doubling installments and, between two of them, a seeded run a
+ * quarter as long that starts afresh elsewhere: the plain order proves emptiness fastest but has
+ * heavy tails in finding, which the seeded runs cut (on the first solutions of the 30 to 35
+ * boards a quarter share takes 0.8 of the instructions that equal shares take). The contract of
+ * nq_find_completion; the guided listing's questions. */
+nq_status nq_kernel_find_any(const nq_search *search, const nq_find_limits *limits,
+                             int8_t *cols);
+
+typedef unsigned __int128 nq_u128_bits;
+
+/* One line filled by that search, and what was taken before it. */
+typedef struct nq_find_step {
+    uint64_t cols;                 /* columns taken before this line */
+    nq_u128_bits up, down;         /* diagonals taken before it, by absolute index */
+    uint64_t free_;                /* its squares still to try: columns of the row, or rows of
+                                      the column */
+    uint64_t open;                 /* rows open before it */
+    int row, col;                  /* the row filled (col < 0), or the column (row < 0) */
+} nq_find_step;
+
+/* The same search, run in installments: nq_finder_init, then nq_finder_run with as many nodes
+ * as the caller cares to spend each time; each run goes on where the last one stopped. */
+typedef struct nq_finder {
+    const nq_search *search;
+    nq_find_step stack[NQ_MAX_N];
+    int depth;                     /* steps on the stack; -1 before the first run */
+    uint64_t cols, open;           /* the node being expanded */
+    nq_u128_bits up, down;
+    uint64_t random;               /* nq_random_next's state; 0: lowest square first */
+    int8_t placed[NQ_MAX_N];       /* the queens of the filled rows */
+} nq_finder;
+
+void nq_finder_init(nq_finder *finder, const nq_search *search, uint64_t seed);
+
+/* Runs finder for at most `nodes` nodes more. Returns NQ_OK with cols[0..n-1] filled (a
+ * completion: the finder is done), NQ_ERR_NO_SOLUTION (the tree is exhausted), or
+ * NQ_ERR_STOPPED (the nodes ran out, or *stop was requested: run it again to go on). */
+nq_status nq_finder_run(nq_finder *finder, uint64_t nodes, const nq_stop *stop, int8_t *cols);
+
+#endif /* NQ_FIND_H */

@@ -1,0 +1,102 @@
+/*
+ * plan_choice.c - the counting method and memory limit named on the command line, and the plan
+ * they make, shared by `count`, `estimate` and nqueens-mpi.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "plan_choice.h"
+
+int parse_method(const char *text, nq_method *method)
+{
+    static const char *const names[] = { "auto", "backtrack", "join" };
+    for (int m = 0; m < 3; m++)
+        if (strcmp(text, names[m]) == 0) {
+            *method = (nq_method)m;
+            return 0;
+        }
+    return fail(EXIT_USAGE, "method '%s' is not one of auto, backtrack, join", text);
+}
+
+int parse_memory(const char *text, uint64_t *bytes)
+{
+    static const char units[] = "KMGT";
+    size_t digits = strspn(text, "0123456789");
+    const char *unit = text + digits;
+    const char *found = *unit ? strchr(units, toupper((unsigned char)*unit)) : NULL;
+    if (digits == 0 || (*unit && (!found || unit[1] != '\0')))
+        return fail(EXIT_USAGE, "memory size '%s' is not a number of bytes with an optional "
+                    "K, M, G or T (e.g. 8G)", text);
+    errno = 0;
+    unsigned long long v = strtoull(text, NULL, 10);
+    int shift = found ? 10 * (int)(found - units + 1) : 0;
+    if (errno == ERANGE || v == 0 || v > UINT64_MAX >> shift)
+        return fail(EXIT_USAGE, "memory size '%s' is out of range (1 byte to 16 EiB)", text);
+    *bytes = (uint64_t)v << shift;
+    return 0;
+}
+
+uint64_t default_max_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size / 4 * 3 : 0;
+}
+
+void format_bytes(uint64_t bytes, char out[32])
+{
+    if (bytes < 1024)
+        snprintf(out, 32, "%" PRIu64 " bytes", bytes);
+    else if (bytes < (UINT64_C(1) << 20))
+        snprintf(out, 32, "%" PRIu64 " KiB", (bytes + 1023) >> 10);
+    else if (bytes < (UINT64_C(1) << 30))
+        snprintf(out, 32, "%" PRIu64 " MiB", (bytes + (1 << 20) - 1) >> 20);
+    else
+        snprintf(out, 32, "%.1f GiB", (double)bytes / (double)(UINT64_C(1) << 30));
+}
+
+nq_plan_options plan_options(const plan_choice *choice, int unique, int threads)
+{
+    nq_plan_options options = { .method = choice->method, .unique = unique, .threads = threads,
+                                .max_memory = choice->max_memory ? choice->max_memory
+                                                                 : default_max_memory() };
+    return options;
+}
+
+void memory_figures(const nq_board *board, const nq_plan_options *options, char need[32],
+                    char limit[32])
+{
+    nq_plan_options unlimited = *options;
+    uint64_t bytes;
+    format_bytes(options->max_memory, limit);
+    unlimited.max_memory = 0;
+    if (nq_plan_memory_needed(board, &unlimited, &bytes) == NQ_OK)
+        format_bytes(bytes, need);
+    else
+        strcpy(need, "?");
+}
+
+int make_plan(const char *command, const nq_board *board, const plan_choice *choice, int unique,
+              int threads, nq_plan **plan)
+{
+    nq_plan_options options = plan_options(choice, unique, threads);
+    nq_status status = nq_plan_create_with(board, &options, plan);
+    if (status == NQ_ERR_METHOD)
+        return fail(EXIT_USAGE, "%s: --method join counts empty boards of side 4 to %d only",
+                    command, NQ_JOIN_MAX_N);
+    if (status == NQ_ERR_MEMORY_LIMIT) {
+        char need[32], limit[32];
+        memory_figures(board, &options, need, limit);
+        int workers = threads > 0 ? threads : online_cores();
+        return fail(EXIT_FAILURE_, "%s: the join needs about %s with %d thread%s, more than the "
+                    "%s allowed (--max-memory); raise it, use fewer threads or --method "
+                    "backtrack", command, need, workers, workers == 1 ? "" : "s", limit);
+    }
+    if (status)
+        return fail(EXIT_FAILURE_, "%s: %s", command, nq_strerror(status));
+    return 0;
+}

@@ -1,0 +1,43 @@
+/*
+ * plan_choice.h - how to count, as the command line says: method and memory limit.
+ */
+#ifndef NQ_PLAN_CHOICE_H
+#define NQ_PLAN_CHOICE_H
+
+#include "common.h"
+
+typedef struct plan_choice {
+    nq_method method;       /* --method; NQ_METHOD_AUTO unless given */
+    uint64_t max_memory;    /* --max-memory in bytes; 0: three quarters of physical memory */
+} plan_choice;
+
+/* Parses --method: auto, backtrack or join. Returns 0 or EXIT_USAGE. */
+int parse_method(const char *text, nq_method *method);
+
+/* Parses --max-memory: bytes, or a number with K, M, G or T (powers of 1024). Returns 0 or
+ * EXIT_USAGE. */
+int parse_memory(const char *text, uint64_t *bytes);
+
+/* Three quarters of the machine's physical memory, 0 if unknown. */
+uint64_t default_max_memory(void);
+
+/* The library's options for a plan as choice says, for a run with or without unique on
+ * `threads` threads (0: all cores). */
+nq_plan_options plan_options(const plan_choice *choice, int unique, int threads);
+
+/* Bytes in a short human form: "900 bytes", "12 KiB", "512 MiB", "6.2 GiB" (rounded up). */
+void format_bytes(uint64_t bytes, char out[32]);
+
+/* What a plan of board with options would need and is allowed, for a message about a memory
+ * limit: need ("?" if unknown) and limit (options->max_memory) in format_bytes's form. */
+void memory_figures(const nq_board *board, const nq_plan_options *options, char need[32],
+                    char limit[32]);
+
+/* Makes the plan to count board as choice says, for a run on `threads` threads (0: all cores)
+ * with or without unique. Returns 0, or an exit code after a message: EXIT_USAGE when the join
+ * was asked for a board it does not count, EXIT_FAILURE_ when it would need more memory than
+ * allowed or anything else failed. */
+int make_plan(const char *command, const nq_board *board, const plan_choice *choice, int unique,
+              int threads, nq_plan **plan);
+
+#endif /* NQ_PLAN_CHOICE_H */
