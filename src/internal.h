@@ -337,9 +337,34 @@ struct nq_plan {
     uint64_t (*match)(const uint64_t *, size_t, const struct nq_match_items *, int, void *);
                             /* the join's matcher for this CPU */
     size_t unit_count;
+    int piece_levels;       /* the backtracker's units are counted in pieces this many queens
+                               deep (pieces.c); 0: whole */
     uint64_t memory;        /* bytes needed at most */
     uint64_t fingerprint;   /* digest of all the above and the engine version */
 };
+
+/* Called for each piece of a unit's search (pieces.c) with the piece's search; a nonzero
+ * return stops the walk. */
+typedef int (*nq_piece_fn)(void *context, const nq_search *piece);
+
+/* Calls piece for the pieces of search, the search of a unit, from number `first` on: the
+ * searches with `levels` more queens placed, in a fixed order, which share out its completions
+ * (see pieces.c). Returns NQ_OK, or NQ_ERR_STOPPED if a call asked to stop. */
+nq_status nq_pieces_walk(const nq_search *search, int levels, uint64_t first, nq_piece_fn piece,
+                         void *context);
+
+/* How to count one unit, and where to start (see nq_plan_count_unit_from). */
+typedef struct nq_unit_job {
+    int unique;                 /* count classes too */
+    uint64_t first_piece;       /* pieces counted before (0: none) ... */
+    nq_unit_count before;       /* ... and their count */
+    uint64_t end_piece;         /* count only the pieces before this one; 0: all */
+    const nq_stop_flag *stop;   /* give up when it becomes nonzero; may be NULL */
+    /* Called after each piece of a unit counted piecewise with the pieces counted so far
+     * (first_piece included) and their count; may be NULL. */
+    void (*on_piece)(void *context, uint64_t pieces, const nq_unit_count *so_far);
+    void *context;
+} nq_unit_job;
 
 /* What a worker keeps from one unit to the next: the join's buffers (NULL to begin with). */
 struct nq_join_scratch;
@@ -351,6 +376,13 @@ nq_status nq_plan_count_unit_kept(const nq_plan *plan, size_t unit, int unique,
                                   nq_unit_count *count, struct nq_join_scratch **scratch,
                                   const nq_stop_flag *stop);
 void nq_plan_scratch_free(struct nq_join_scratch *scratch);
+
+/* nq_plan_count_unit_kept as job says: a plan with pieces (plan->piece_levels > 0) counts the
+ * backtracker's unit piece after piece from job->first_piece on, calling job->on_piece after
+ * each, and on a stop returns NQ_ERR_STOPPED with the pieces counted so far reported there.
+ * Gives the unit's whole count when it counts to the end. */
+nq_status nq_plan_count_unit_from(const nq_plan *plan, size_t unit, const nq_unit_job *job,
+                                  nq_unit_count *count, struct nq_join_scratch **scratch);
 
 /* CRC-32 (IEEE) of size bytes at data, continuing from crc (0 to start). */
 uint32_t nq_crc32(uint32_t crc, const void *data, size_t size);

@@ -57,8 +57,11 @@ static const char help[] =
     "2 bad input (a checkpoint made for another problem, damaged, or in use by another run\n"
     "included), 130/143 stopped by SIGINT/SIGTERM.\n";
 
-/* Seconds between syncs of the checkpoint file. */
+/* Seconds between syncs of the checkpoint file, and between partial records of a unit in
+ * progress (of a count in pieces): a kill -9 loses at most the latter, the piece in progress
+ * and the time to the next sync of a thread's work; a stop loses the piece in progress. */
 #define SYNC_SECONDS 2.0
+#define PARTIAL_SECONDS 10.0
 
 /* A count in progress: what the callbacks need. */
 typedef struct count_run {
@@ -67,6 +70,7 @@ typedef struct count_run {
     int progress;                 /* show the progress line */
     double last_sync;             /* elapsed seconds at the last checkpoint sync */
     uint64_t saved;               /* units in the checkpoint, resumed ones included */
+    uint64_t saved_in_part;       /* partial records written by this run */
 } count_run;
 
 static int on_unit(void *context, size_t unit, const nq_unit_count *count)
@@ -79,6 +83,17 @@ static int on_unit(void *context, size_t unit, const nq_unit_count *count)
     if (checkpoint_append(run->checkpoint, unit, count))
         return 1;
     run->saved++;
+    return 0;
+}
+
+static int on_partial(void *context, const nq_unit_partial *partial)
+{
+    count_run *run = context;
+    if (!run->checkpoint)
+        return 0;
+    if (checkpoint_append_partial(run->checkpoint, partial))
+        return 1;
+    run->saved_in_part++;
     return 0;
 }
 
@@ -146,14 +161,16 @@ static int write_subtotals(int fd, const char *path, const nq_plan *plan,
 }
 
 /* Says how a stopped run ended; returns its exit code. */
-static int report_stop(const checkpoint_file *cp, const nq_plan *plan, uint64_t done)
+static int report_stop(const checkpoint_file *cp, const nq_plan *plan, const count_run *run)
 {
     int signo = stop_signal;
     if (!signo)
         return EXIT_FAILURE_;
     if (cp->path)
-        fail(0, "count: stopped by %s; %" PRIu64 " of %zu units are saved in %s: run the same "
-             "command again to resume", signo == SIGINT ? "SIGINT" : "SIGTERM", done, nq_plan_units(plan), cp->path);
+        fail(0, "count: stopped by %s; %" PRIu64 " of %zu units are saved in %s%s: run the same "
+             "command again to resume", signo == SIGINT ? "SIGINT" : "SIGTERM", run->saved,
+             nq_plan_units(plan), cp->path,
+             run->saved_in_part ? ", and the pieces done of units in progress" : "");
     else
         fail(0, "count: stopped by %s; nothing was saved (--checkpoint FILE keeps finished "
              "units)", signo == SIGINT ? "SIGINT" : "SIGTERM");
@@ -231,6 +248,8 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
         o->run.done = cp->state.done;
         o->run.done_total = cp->state.total;
         o->run.done_unique = cp->state.unique;
+        o->run.partials = cp->state.partials;
+        o->run.partial_count = cp->state.partial_count;
     }
     if (o->subtotals_path && !(run.subtotals = calloc(nq_plan_units(plan) + 1,
                                                       sizeof *run.subtotals)))
@@ -239,6 +258,8 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
         memcpy(run.subtotals, cp->state.counts, nq_plan_units(plan) * sizeof *run.subtotals);
     o->run.on_unit = on_unit;
     o->run.on_tick = on_tick;
+    o->run.on_partial = on_partial;
+    o->run.partial_every = PARTIAL_SECONDS;
     o->run.stop = &stop_signal;
     o->run.context = &run;
     nq_status status = code ? NQ_OK : nq_plan_run(plan, &o->run, result);
@@ -246,7 +267,7 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
         progress_end();
     int closed = o->checkpoint_path ? checkpoint_close(cp) : 0;
     if (!code && status == NQ_ERR_STOPPED)
-        code = closed ? closed : report_stop(cp, plan, run.saved);
+        code = closed ? closed : report_stop(cp, plan, &run);
     else if (!code && status)
         code = fail(EXIT_FAILURE_, "count: %s", nq_strerror(status));
     else if (!code && closed)

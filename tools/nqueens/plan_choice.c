@@ -59,11 +59,25 @@ void format_bytes(uint64_t bytes, char out[32])
         snprintf(out, 32, "%.1f GiB", (double)bytes / (double)(UINT64_C(1) << 30));
 }
 
+/* NQUEENS_PIECE_LEVELS, a knob for tests and for the curious: how many queens deep below its
+ * own the backtracker cuts a unit into pieces, 0 to 8 (0: whole units); unset or anything else:
+ * the library's choice by N. Returns it as nq_plan_options.piece_levels takes it. */
+static int piece_levels_from_environment(void)
+{
+    const char *text = getenv("NQUEENS_PIECE_LEVELS");
+    if (!text || text[0] < '0' || text[0] > '8' || text[1])
+        return 0;
+    return text[0] == '0' ? -1 : text[0] - '0';
+}
+
 nq_plan_options plan_options(const plan_choice *choice, int unique, int threads)
 {
     nq_plan_options options = { .method = choice->method, .unique = unique, .threads = threads,
                                 .max_memory = choice->max_memory ? choice->max_memory
-                                                                 : default_max_memory() };
+                                                                 : default_max_memory(),
+                                .piece_levels = choice->piece_levels
+                                                    ? choice->piece_levels
+                                                    : piece_levels_from_environment() };
     return options;
 }
 
