@@ -152,13 +152,23 @@ static nq_status check_header(const nq_plan *plan, int unique, const unsigned ch
         return NQ_ERR_ARGUMENT;
     }
     if (get32(h + 20) != (uint32_t)(unique != 0)) {
-        nq_parse_error_set(err, 0, 1, "made %s --unique; run with the same options",
-                           get32(h + 20) ? "with" : "without");
+        if (get32(h + 20))
+            nq_parse_error_set(err, 0, 1, "made with --unique; resume it with --unique (with "
+                               "--verbose it tells the total too), or count into a new file");
+        else
+            nq_parse_error_set(err, 0, 1, "made without --unique, and its records hold no "
+                               "classes; resume it without --unique, or count --unique into a "
+                               "new file");
         return NQ_ERR_ARGUMENT;
     }
     if (get32(h + 40) != (uint32_t)(nq_plan_method(plan) == NQ_METHOD_JOIN)) {
         nq_parse_error_set(err, 0, 1, "made with --method %s; run with the same method",
                            get32(h + 40) ? "join" : "backtrack");
+        return NQ_ERR_ARGUMENT;
+    }
+    if (get32(h + 44) != (uint32_t)plan->piece_levels) {
+        nq_parse_error_set(err, 0, 1, "made with units in pieces %u queens deep, not %d",
+                           get32(h + 44), plan->piece_levels);
         return NQ_ERR_ARGUMENT;
     }
     if (get64(h + 24) != plan->unit_count || get64(h + 32) != plan->fingerprint) {

@@ -97,7 +97,7 @@ interrupted_then_resumed() {
     kill -INT "$pid"
     wait "$pid"
     local code=$?
-    grep -q "^nqueens: count: stopped by SIGINT; [0-9]* of $units units are saved in $ckpt: run the same command again to resume$" "$tmp/err" &&
+    grep -q "^nqueens: count: stopped by SIGINT; [0-9]* of $units units are saved in $ckpt\(, and the pieces done of units in progress\)\?: run the same command again to resume$" "$tmp/err" &&
         [ "$code" -eq 130 ] && [ ! -s "$tmp/out" ]
     expect_true "$name: SIGINT stops and says how to resume" $?
     check "$name: resume after SIGINT" 0 "$total" "" -- count "$@" --checkpoint "$ckpt"
@@ -142,7 +142,7 @@ stopped_inside_unit() {
         kill -"$signal" "$pid"
         ends_within "$name" 2 "$pid"
         [ "$ended" = "$code" ] && [ ! -s "$tmp/out" ] &&
-            grep -q "^nqueens: count: stopped by SIG$signal; [0-9]* of [0-9]* units are saved in $ckpt: run the same command again to resume$" "$tmp/err"
+            grep -q "^nqueens: count: stopped by SIG$signal; [0-9]* of [0-9]* units are saved in $ckpt\(, and the pieces done of units in progress\)\?: run the same command again to resume$" "$tmp/err"
         expect_true "$name: SIG$signal stops within a unit in 2 s, exit $code" $?
     done
 }
@@ -390,7 +390,7 @@ ck=$tmp/q13.ckpt
 check "checkpoint new" 0 73712 "" -- count 13 --checkpoint "$ck"
 check "checkpoint finished" 0 73712 "" -- count 13 --checkpoint "$ck"
 check "checkpoint of another N" 2 "" "nqueens: checkpoint $ck: made for N = 13, not 12; refusing to use it" -- count 12 --checkpoint "$ck"
-check "checkpoint without unique" 2 "" "nqueens: checkpoint $ck: made without --unique; run with the same options; refusing to use it" -- count 13 -u --checkpoint "$ck"
+check "checkpoint without unique" 2 "" "nqueens: checkpoint $ck: made without --unique, and its records hold no classes; resume it without --unique, or count --unique into a new file; refusing to use it" -- count 13 -u --checkpoint "$ck"
 size=$(stat -c %s "$ck")
 head -c $((64 + 32 * 5 + 17)) "$ck" >"$tmp/torn.ckpt"
 check "checkpoint torn" 0 73712 "" -- count 13 --checkpoint "$tmp/torn.ckpt"
@@ -504,6 +504,59 @@ timeout 20 "$nq" count 20 --method backtrack --subtotals "$tmp/no/sub.csv" >"$tm
 compare "subtotals unwritable: said at once" 1 $? "" "nqueens: subtotals $tmp/no/sub.csv: No such file or directory" "count 20 --subtotals $tmp/no/sub.csv"
 fi
 
+# ---- units counted in pieces: partial records -----------------------------------------------
+if section pieces; then
+# partial_records FILE: how many partial records FILE holds (those whose unit number has the
+# pieces counted in its upper half).
+partial_records() { od -An -tu4 -w32 -v -j64 "$1" | awk '$2 != 0' | wc -l; }
+# first_partial FILE: the number (from 1) of the first partial record in FILE.
+first_partial() { od -An -tu4 -w32 -v -j64 "$1" | awk '$2 != 0 { print NR; exit }'; }
+pc=$tmp/pieces.ckpt
+# NQUEENS_PIECE_LEVELS cuts N = 16's units into pieces 3 queens deep, as from N = 24 by default.
+export NQUEENS_PIECE_LEVELS=3
+"$nq" count 16 --method backtrack --threads 2 --checkpoint "$pc" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.7
+kill -TERM "$pid"
+wait "$pid"
+code=$?
+[ "$code" -eq 143 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "^nqueens: count: stopped by SIGTERM; [0-9]* of [0-9]* units are saved in $pc, and the pieces done of units in progress: run the same command again to resume$" "$tmp/err"
+expect_true "pieces: SIGTERM saves the pieces done of the units in progress" $?
+in_part=$(partial_records "$pc")
+expect_true "pieces: the checkpoint holds partial records" "$([ "$in_part" -ge 1 ]; echo $?)"
+"$nq" check "$pc" --all >"$tmp/out" 2>"$tmp/err"
+code=$?
+[ "$code" -eq 0 ] && [ ! -s "$tmp/err" ] &&
+    grep -q "^\([0-9]*\) of \1 units checked agree with their records ([0-9]* recorded of [0-9]*, [1-9][0-9]* in part)$" "$tmp/out"
+expect_true "pieces: check recounts the partial records too" $?
+cp "$pc" "$tmp/pieces-copy.ckpt"
+# Damaged in the middle: refused. A partial record followed by a copy of the first record (a
+# unit's record again, which agrees with itself), its total changed.
+first=$(first_partial "$pc")
+records=$(( ($(stat -c %s "$pc") - 64) / 32 + 1 ))
+printf '\x5a' | dd of="$pc" bs=1 seek=$((64 + (first - 1) * 32 + 9)) conv=notrunc 2>/dev/null
+dd if="$tmp/pieces-copy.ckpt" bs=32 skip=2 count=1 2>/dev/null >>"$pc"
+check "pieces: a damaged partial record is refused" 2 "" "nqueens: checkpoint $pc: record $first of $records is damaged; refusing to use it" -- count 16 --method backtrack --threads 2 --checkpoint "$pc"
+# Damaged last: taken for a torn write and dropped; the unit counts again from before it.
+cp "$tmp/pieces-copy.ckpt" "$pc"
+printf '\x5a' | dd of="$pc" bs=1 seek=$(($(stat -c %s "$pc") - 20)) conv=notrunc 2>/dev/null
+# Resumed, killed with SIGKILL, resumed again: the published total.
+"$nq" count 16 --method backtrack --threads 2 --checkpoint "$pc" >/dev/null 2>&1 &
+pid=$!
+sleep 0.4
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+check "pieces: resumed after SIGTERM, SIGKILL and a torn record" 0 14772512 "" -- count 16 --method backtrack --threads 2 --checkpoint "$pc"
+units=$(( ($(stat -c %s "$pc") - 64) / 32 - $(partial_records "$pc") ))
+check "pieces: check a finished checkpoint with partial records" 0 "$units of $units units checked agree with their records ($units recorded of $units)" "" -- check "$pc" --all
+# --unique, whose units count classes as they go, stopped and resumed.
+interrupted_then_resumed "pieces --unique" 1846955 "[0-9]*" "$tmp/pu.ckpt" 0.5 16 --unique --method backtrack --threads 2
+# A checkpoint belongs to its pieces: another depth is refused.
+NQUEENS_PIECE_LEVELS=0 check "pieces: another depth refused" 2 "" "nqueens: checkpoint $pc: made with units in pieces 3 queens deep, not 0; refusing to use it" -- count 16 --method backtrack --checkpoint "$pc"
+unset NQUEENS_PIECE_LEVELS
+fi
+
 # ---- the join method ----------------------------------------------------------------------
 if section join; then
 for n in 4 5 6 7 8 9 10 11 12 13 14 15; do
@@ -555,7 +608,7 @@ check "count --unique, a bad square backtracks" 0 "$unique12" "nqueens: count: b
 expect_true "join --unique subtotals add up, P and R last" $?
 check "join --unique checkpoint" 0 9233 "" -- count 13 --unique --checkpoint "$tmp/ju13.ckpt"
 check "join --unique checkpoint finished" 0 9233 "" -- count 13 --unique --checkpoint "$tmp/ju13.ckpt"
-check "join --unique checkpoint refused without --unique" 2 "" "nqueens: checkpoint $tmp/ju13.ckpt: made with --unique; run with the same options; refusing to use it" -- count 13 --checkpoint "$tmp/ju13.ckpt"
+check "join --unique checkpoint refused without --unique" 2 "" "nqueens: checkpoint $tmp/ju13.ckpt: made with --unique; resume it with --unique (with --verbose it tells the total too), or count into a new file; refusing to use it" -- count 13 --checkpoint "$tmp/ju13.ckpt"
 "$nq" count 12 --method join --subtotals "$tmp/jsub.csv" >/dev/null
 [ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u, NR - 1 }' "$tmp/jsub.csv")" = "14200 0 252" ] &&
     grep -q '^0,1,east-rows 0x3f (1 row sets),[0-9]*,0$' "$tmp/jsub.csv"

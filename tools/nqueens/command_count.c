@@ -61,7 +61,7 @@ static const char help[] =
  * progress (of a count in pieces): a kill -9 loses at most the latter, the piece in progress
  * and the time to the next sync of a thread's work; a stop loses the piece in progress. */
 #define SYNC_SECONDS 2.0
-#define PARTIAL_SECONDS 10.0
+#define PARTIAL_SECONDS 30.0
 
 /* A count in progress: what the callbacks need. */
 typedef struct count_run {
