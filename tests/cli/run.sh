@@ -512,8 +512,8 @@ partial_records() { od -An -tu4 -w32 -v -j64 "$1" | awk '$2 != 0' | wc -l; }
 # first_partial FILE: the number (from 1) of the first partial record in FILE.
 first_partial() { od -An -tu4 -w32 -v -j64 "$1" | awk '$2 != 0 { print NR; exit }'; }
 pc=$tmp/pieces.ckpt
-# NQUEENS_PIECE_LEVELS cuts N = 16's units into pieces 3 queens deep, as from N = 24 by default.
-export NQUEENS_PIECE_LEVELS=3
+# NQ_PIECE_LEVELS cuts N = 16's units into pieces 3 queens deep, as from N = 24 by default.
+export NQ_PIECE_LEVELS=3
 "$nq" count 16 --method backtrack --threads 2 --checkpoint "$pc" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 sleep 0.7
@@ -553,8 +553,9 @@ check "pieces: check a finished checkpoint with partial records" 0 "$units of $u
 # --unique, whose units count classes as they go, stopped and resumed.
 interrupted_then_resumed "pieces --unique" 1846955 "[0-9]*" "$tmp/pu.ckpt" 0.5 16 --unique --method backtrack --threads 2
 # A checkpoint belongs to its pieces: another depth is refused.
-NQUEENS_PIECE_LEVELS=0 check "pieces: another depth refused" 2 "" "nqueens: checkpoint $pc: made with units in pieces 3 queens deep, not 0; refusing to use it" -- count 16 --method backtrack --checkpoint "$pc"
-unset NQUEENS_PIECE_LEVELS
+NQ_PIECE_LEVELS=0 check "pieces: another depth refused" 2 "" "nqueens: checkpoint $pc: made with units in pieces 3 queens deep, not 0; refusing to use it" -- count 16 --method backtrack --checkpoint "$pc"
+NQ_PIECE_LEVELS=9 check "pieces: a bad NQ_PIECE_LEVELS" 2 "" "nqueens: NQ_PIECE_LEVELS '9' is not a number from 0 to 8" -- count 16
+unset NQ_PIECE_LEVELS
 fi
 
 # ---- the join method ----------------------------------------------------------------------

@@ -195,6 +195,104 @@ static void runs_resume_from_partial_counts(void **state)
     nq_plan_free(plan);
 }
 
+/* What a run reported: units done and partial counts, as a checkpoint would record them. */
+typedef struct journal {
+    const nq_plan *plan;
+    uint8_t done[4096];
+    nq_u128 total, unique;
+    nq_unit_partial partials[4096];
+    size_t partial_count;
+    volatile sig_atomic_t stop;
+    double stop_at;          /* seconds into the run to ask it to stop; 0: never */
+} journal;
+
+static int journal_unit(void *context, size_t unit, const nq_unit_count *count)
+{
+    journal *j = context;
+    j->done[unit / 8] |= (uint8_t)(1u << unit % 8);
+    nq_u128_add(&j->total, (nq_u128){ count->total, 0 });
+    nq_u128_add(&j->unique, (nq_u128){ count->unique, 0 });
+    return 0;
+}
+
+static int journal_partial(void *context, const nq_unit_partial *partial)
+{
+    journal *j = context;
+    assert_true(partial->pieces >= 1);
+    assert_false(j->done[partial->unit / 8] >> partial->unit % 8 & 1);
+    if (j->partial_count < 4096)
+        j->partials[j->partial_count++] = *partial;
+    return 0;
+}
+
+static int journal_tick(void *context, const nq_progress *progress)
+{
+    journal *j = context;
+    j->stop = j->stop_at > 0 && progress->elapsed >= j->stop_at;
+    return 0;
+}
+
+/* Keeps the furthest partial count of each unit not done, by unit number, as a checkpoint
+ * reader does. */
+static void keep_furthest(journal *j)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < j->partial_count; i++) {
+        nq_unit_partial p = j->partials[i];
+        size_t k = 0;
+        if (j->done[p.unit / 8] >> p.unit % 8 & 1)
+            continue;
+        while (k < kept && j->partials[k].unit != p.unit)
+            k++;
+        if (k == kept || j->partials[k].pieces < p.pieces)
+            j->partials[k] = p;
+        kept += k == kept;
+    }
+    for (size_t a = 1; a < kept; a++)   /* by unit number */
+        for (size_t b = a; b > 0 && j->partials[b - 1].unit > j->partials[b].unit; b--) {
+            nq_unit_partial t = j->partials[b];
+            j->partials[b] = j->partials[b - 1], j->partials[b - 1] = t;
+        }
+    j->partial_count = kept;
+}
+
+/* A run reports how far its units in progress got, now and then and when it stops, each report
+ * true to the unit's first pieces; a run resumed from the units done and the furthest reports
+ * gives the whole count. */
+static void runs_report_and_resume_partial_counts(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 15);
+    nq_plan *plan = plan_units(&b, 3, 8);
+    assert_true(nq_plan_units(plan) < 8 * 4096);
+    static journal j;
+    j = (journal){ .plan = plan, .stop_at = 0.15 };
+    nq_run_options o = { .threads = 2, .unique = 1, .on_unit = journal_unit,
+                         .on_partial = journal_partial, .partial_every = 0.01,
+                         .on_tick = journal_tick, .tick = 0.005, .stop = &j.stop,
+                         .context = &j };
+    nq_count_result result;
+    assert_int_equal(nq_plan_run(plan, &o, &result), NQ_ERR_STOPPED);
+    assert_true(j.partial_count > 0);
+    for (size_t i = 0; i < j.partial_count; i++) {
+        nq_unit_count c;
+        assert_int_equal(nq_plan_count_pieces(plan, j.partials[i].unit, 1, j.partials[i].pieces,
+                                              &c), NQ_OK);
+        assert_int_equal(c.total, j.partials[i].count.total);
+        assert_int_equal(c.unique, j.partials[i].count.unique);
+    }
+    keep_furthest(&j);
+    assert_true(j.partial_count > 0);
+    nq_run_options resume = { .threads = 2, .unique = 1, .done = j.done, .done_total = j.total,
+                              .done_unique = j.unique, .partials = j.partials,
+                              .partial_count = j.partial_count };
+    assert_int_equal(nq_plan_run(plan, &resume, &result), NQ_OK);
+    assert_int_equal(result.total.lo, 2279184);
+    assert_int_equal(result.unique.lo, 285053);
+    nq_plan_free(plan);
+}
+
 /* A checkpoint being written in memory. */
 typedef struct file {
     unsigned char data[4096];
@@ -294,6 +392,7 @@ int main(void)
         cmocka_unit_test(wide_boards_in_pieces),
         cmocka_unit_test(stopped_after_k_pieces_resumes_exactly),
         cmocka_unit_test(runs_resume_from_partial_counts),
+        cmocka_unit_test(runs_report_and_resume_partial_counts),
         cmocka_unit_test(checkpoints_keep_partial_records),
         cmocka_unit_test(pieces_by_default_from_24),
     };

@@ -59,14 +59,17 @@ void format_bytes(uint64_t bytes, char out[32])
         snprintf(out, 32, "%.1f GiB", (double)bytes / (double)(UINT64_C(1) << 30));
 }
 
-/* NQUEENS_PIECE_LEVELS, a knob for tests and for the curious: how many queens deep below its
- * own the backtracker cuts a unit into pieces, 0 to 8 (0: whole units); unset or anything else:
- * the library's choice by N. Returns it as nq_plan_options.piece_levels takes it. */
+/* NQ_PIECE_LEVELS, a knob for tests and measurements: how many queens deep below its own the
+ * backtracker cuts a unit into pieces, 0 to 8 (0: whole units); unset or empty: the library's
+ * choice by N. Returns it as nq_plan_options.piece_levels takes it, or -2 if it is none of
+ * these. */
 static int piece_levels_from_environment(void)
 {
-    const char *text = getenv("NQUEENS_PIECE_LEVELS");
-    if (!text || text[0] < '0' || text[0] > '8' || text[1])
+    const char *text = getenv("NQ_PIECE_LEVELS");
+    if (!text || !*text)
         return 0;
+    if (text[0] < '0' || text[0] > '8' || text[1])
+        return -2;
     return text[0] == '0' ? -1 : text[0] - '0';
 }
 
@@ -98,6 +101,9 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
               int threads, nq_plan **plan)
 {
     nq_plan_options options = plan_options(choice, unique, threads);
+    if (options.piece_levels == -2)
+        return fail(EXIT_USAGE, "NQ_PIECE_LEVELS '%s' is not a number from 0 to 8",
+                    getenv("NQ_PIECE_LEVELS"));
     nq_status status = nq_plan_create_with(board, &options, plan);
     if (status == NQ_ERR_ARGUMENT && choice->method == NQ_METHOD_JOIN)
         return fail(EXIT_USAGE, "%s: --method join counts empty boards of side 4 to %d only",

@@ -9,7 +9,7 @@
 typedef struct plan_choice {
     nq_method method;       /* --method; NQ_METHOD_AUTO unless given */
     uint64_t max_memory;    /* --max-memory in bytes; 0: three quarters of physical memory */
-    int piece_levels;       /* as nq_plan_options; 0: NQUEENS_PIECE_LEVELS if set, else the
+    int piece_levels;       /* as nq_plan_options; 0: NQ_PIECE_LEVELS if set, else the
                                library's default */
 } plan_choice;
 
