@@ -673,6 +673,19 @@ bounded verify "$tmp/q10m" >"$tmp/out" 2>"$tmp/err"
 compare "verify ten million queens in 200 MB" 0 $? "1 of 1 solutions valid" "" "verify q10m"
 rm -f "$tmp/zeros" "$tmp/q10m"
 stopped_inside_unit "count 64" "$tmp/c64.ckpt" 64 --threads 2
+# Planning at N = 64 takes a second: a stop then ends the process at once, with a word.
+for signal in INT TERM; do
+    rm -f "$tmp/plan64.ckpt"
+    code=$([ "$signal" = TERM ] && echo 143 || echo 130)
+    "$nq" count 64 --threads 1 --checkpoint "$tmp/plan64.ckpt" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    sleep 0.1
+    kill -"$signal" "$pid"
+    ends_within "planning" 1 "$pid"
+    [ "$ended" = "$code" ] && [ ! -s "$tmp/out" ] && [ ! -e "$tmp/plan64.ckpt" ] &&
+        [ "$(cat "$tmp/err")" = "nqueens: count: stopped by SIG$signal while planning, before counting; nothing was saved" ]
+    expect_true "count 64: SIG$signal while planning ends it at once, exit $code" $?
+done
 stopped_inside_unit "count 27 --threads 1" "$tmp/c27.ckpt" 27 --threads 1
 stopped_inside_unit "count 20 --method join" "$tmp/j20.ckpt" 20 --method join --threads 2
 ends_on_signal "estimate 27" TERM 143 /dev/null estimate 27 --method backtrack --probes 100000000

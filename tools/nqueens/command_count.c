@@ -41,10 +41,12 @@ static const char help[] =
     "                         need more stops before it starts, or with 'auto' backtracks\n"
     "  -p, --progress         report progress on stderr (default when stderr is a terminal)\n"
     "      --no-progress      do not\n"
-    "  -c, --checkpoint FILE  record each finished work unit in FILE, synced every 2 s; rerun\n"
-    "                         the same command to resume a run that was stopped or killed;\n"
-    "                         a regular file, locked while the run lasts ('nqueens check'\n"
-    "                         recounts its records)\n"
+    "  -c, --checkpoint FILE  record each finished work unit in FILE, synced every 2 s, and\n"
+    "                         from N = 24, where units are counted in pieces, how far each\n"
+    "                         unit in progress got (every 30 s and on a stop); rerun the same\n"
+    "                         command to resume a run that was stopped or killed; a regular\n"
+    "                         file, locked while the run lasts ('nqueens check' recounts its\n"
+    "                         records)\n"
     "  -s, --subtotals FILE   write one CSV line per work unit to FILE: unit, weight,\n"
     "                         placement, total, unique; with --unique by the join, a last\n"
     "                         line 'classes' holds P, R and the unique count\n"
@@ -52,7 +54,10 @@ static const char help[] =
     "                         and with --unique the classes (by the join: P and R too)\n"
     "  -h, --help             show this help\n"
     "\n"
-    "Ctrl-C (SIGINT) or SIGTERM stops after saving the checkpoint. Exit codes: 0 success,\n"
+    "Ctrl-C (SIGINT) or SIGTERM stops after saving the checkpoint, losing a fraction of a\n"
+    "second per thread; kill -9 loses at most about 30 s per thread (the unit in progress\n"
+    "below N = 24). NQ_PIECE_LEVELS=K (0 to 8) cuts units into pieces K queens deep at any N\n"
+    "(0: whole units), for tests. Exit codes: 0 success,\n"
     "1 runtime failure (checkpoint or output not written, more memory needed than allowed),\n"
     "2 bad input (a checkpoint made for another problem, damaged, or in use by another run\n"
     "included), 130/143 stopped by SIGINT/SIGTERM.\n";
@@ -175,6 +180,42 @@ static int report_stop(const checkpoint_file *cp, const nq_plan *plan, const cou
         fail(0, "count: stopped by %s; nothing was saved (--checkpoint FILE keeps finished "
              "units)", signo == SIGINT ? "SIGINT" : "SIGTERM");
     return 128 + signo;
+}
+
+/* What to say, and which new checkpoint to remove, when SIGINT or SIGTERM comes while the plan
+ * is made: a second at N = 64, longer for the join's tables, and the library has no way to be
+ * asked to stop it. Composed beforehand, as a signal handler may only write and end. */
+static char planning_message[2][512];       /* for SIGINT, then SIGTERM */
+static const char *planning_new_checkpoint;  /* a checkpoint this run created, or NULL */
+
+static void stop_while_planning(int signo)
+{
+    const char *message = planning_message[signo == SIGTERM];
+    if (planning_new_checkpoint)
+        unlink(planning_new_checkpoint);   /* nothing in it yet, and left as it was found */
+    ssize_t ignored = write(STDERR_FILENO, message, strlen(message));
+    (void)ignored;
+    _exit(128 + signo);
+}
+
+/* Makes SIGINT and SIGTERM end the process at once, with a word, until the plan is made. */
+static void catch_signals_while_planning(const checkpoint_file *cp)
+{
+    for (int i = 0; i < 2; i++) {
+        const char *name = i ? "SIGTERM" : "SIGINT";
+        if (cp->path && !cp->created)
+            snprintf(planning_message[i], sizeof planning_message[i], "nqueens: count: stopped "
+                     "by %s while planning, before counting; %s is as it was: run the same "
+                     "command again to resume\n", name, cp->path);
+        else
+            snprintf(planning_message[i], sizeof planning_message[i], "nqueens: count: stopped "
+                     "by %s while planning, before counting; nothing was saved\n", name);
+    }
+    planning_new_checkpoint = cp->path && cp->created ? cp->path : NULL;
+    struct sigaction action = { .sa_handler = stop_while_planning };
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
 }
 
 /* The options of a count. */
@@ -351,6 +392,7 @@ int command_count(int argc, char **argv)
     if (o.checkpoint_path && (code = checkpoint_lock(&cp, o.checkpoint_path)))
         return code;
     nq_plan *plan = NULL;
+    catch_signals_while_planning(&cp);
     if ((o.subtotals_path && (subtotals_fd = open_subtotals(o.subtotals_path)) < 0) ||
         (code = plan_for_run(&board, &o, &cp, &plan))) {
         if (o.checkpoint_path)
@@ -359,7 +401,7 @@ int command_count(int argc, char **argv)
             close(subtotals_fd);
         return code ? code : EXIT_FAILURE_;
     }
-    catch_stop_signals();
+    catch_stop_signals();   /* from now on a stop request, answered within a second */
     nq_count_result result;
     code = run_plan(plan, &o, &cp, subtotals_fd, &result);
     if (!code && o.verbose)
