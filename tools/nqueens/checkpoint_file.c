@@ -229,6 +229,14 @@ int checkpoint_append(checkpoint_file *cp, size_t unit, const nq_unit_count *cou
     return append(cp, record);
 }
 
+double checkpoint_partial_seconds(void)
+{
+    const char *text = getenv("NQ_PARTIAL_SECONDS");
+    char *end;
+    double seconds = text ? strtod(text, &end) : 0;
+    return text && *text && !*end && seconds > 0 && seconds < 1e6 ? seconds : 30.0;
+}
+
 int checkpoint_append_partial(checkpoint_file *cp, const nq_unit_partial *partial)
 {
     unsigned char record[NQ_CHECKPOINT_RECORD_SIZE];

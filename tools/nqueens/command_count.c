@@ -62,11 +62,10 @@ static const char help[] =
     "2 bad input (a checkpoint made for another problem, damaged, or in use by another run\n"
     "included), 130/143 stopped by SIGINT/SIGTERM.\n";
 
-/* Seconds between syncs of the checkpoint file, and between partial records of a unit in
- * progress (of a count in pieces): a kill -9 loses at most the latter, the piece in progress
- * and the time to the next sync of a thread's work; a stop loses the piece in progress. */
+/* Seconds between syncs of the checkpoint file. A kill -9 loses at most, per thread, the time
+ * between partial records of a unit in progress (checkpoint_partial_seconds), a sync and the
+ * piece in progress; a stop loses the piece in progress. */
 #define SYNC_SECONDS 2.0
-#define PARTIAL_SECONDS 30.0
 
 /* A count in progress: what the callbacks need. */
 typedef struct count_run {
@@ -300,7 +299,7 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
     o->run.on_unit = on_unit;
     o->run.on_tick = on_tick;
     o->run.on_partial = on_partial;
-    o->run.partial_every = PARTIAL_SECONDS;
+    o->run.partial_every = checkpoint_partial_seconds();
     o->run.stop = &stop_signal;
     o->run.context = &run;
     nq_status status = code ? NQ_OK : nq_plan_run(plan, &o->run, result);
