@@ -235,7 +235,8 @@ static int by_unit_then_pieces(const void *a, const void *b)
 static nq_status take_partials(partial_list *list, nq_checkpoint_state *state,
                                nq_parse_error *err)
 {
-    qsort(list->items, list->count, sizeof *list->items, by_unit_then_pieces);
+    if (list->count)
+        qsort(list->items, list->count, sizeof *list->items, by_unit_then_pieces);
     size_t kept = 0;
     for (size_t i = 0; i < list->count; i++) {
         const nq_unit_partial *p = &list->items[i].partial;
