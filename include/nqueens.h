@@ -231,7 +231,7 @@ typedef struct nq_plan_options {
     uint64_t max_memory;    /* bytes the plan may use at most; 0: no limit */
     /* The backtracker counts each unit in pieces, its search with this many more queens placed,
      * one piece after another, so that a run stopped or killed inside a unit keeps the pieces
-     * done (nq_unit_partial). 0: by n (none below n = 24, then n - 22 up to 8: pieces of a
+     * done (nq_unit_partial). 0: by n (none below n = 24, then n - 22 up to 6: pieces of a
      * second or less); -1: none; at most 8. Part of the plan's fingerprint. */
     int piece_levels;
 } nq_plan_options;
@@ -292,7 +292,9 @@ typedef struct nq_progress {
 } nq_progress;
 
 /* How far the count of a unit counted in pieces got: its first `pieces` pieces, and their
- * count. A run stopped or killed inside the unit resumes from it. */
+ * count. A run stopped or killed inside the unit resumes from it. Runs report no partial count
+ * of more than NQ_PARTIAL_MAX_PIECES pieces (what a checkpoint record can hold). */
+#define NQ_PARTIAL_MAX_PIECES 2147483647u
 typedef struct nq_unit_partial {
     size_t unit;            /* the unit's number */
     uint64_t pieces;        /* pieces counted, at least 1 */
@@ -321,15 +323,16 @@ typedef struct nq_run_options {
      * read by the calling thread only; the workers block asynchronous signals. */
     volatile const sig_atomic_t *stop;
     void *context;              /* passed to the callbacks */
-    /* Units partly counted before (a resumed run), none of them done: each starts at its next
-     * piece with the count so far. NULL for none. */
+    /* Units partly counted before (a resumed run), none of them done, by increasing unit
+     * number (as nq_checkpoint_read gives them): each starts at its next piece with the count
+     * so far. NULL for none. */
     const nq_unit_partial *partials;
     size_t partial_count;
-    /* Called with how far a unit in progress got (only for a plan with pieces): every
-     * partial_every seconds for each unit whose pieces counted grew since it was last reported
-     * (0: never), and when a run ends before all its units do, for each unit it gave up with
-     * pieces counted. Called from the calling thread, never concurrently with on_unit; once a
-     * unit's on_unit call is made, no partial of it follows. A nonzero return stops the run. */
+    /* Called with how far a unit in progress got (only for a plan with pieces), for each unit
+     * whose pieces counted grew since it was last reported (or resumed): every partial_every
+     * seconds (0: never), and when a run ends before all its units do, for the units it gave
+     * up. Called from the calling thread, never concurrently with on_unit; once a unit's
+     * on_unit call is made, no partial of it follows. A nonzero return stops the run. */
     int (*on_partial)(void *context, const nq_unit_partial *partial);
     double partial_every;
 } nq_run_options;
@@ -360,7 +363,8 @@ NQ_API void nq_checkpoint_header(const nq_plan *plan, int unique,
 NQ_API void nq_checkpoint_record(const nq_plan *plan, size_t unit, const nq_unit_count *count,
                                  unsigned char out[NQ_CHECKPOINT_RECORD_SIZE]);
 
-/* Writes a partial record of a unit in progress into out (partial->pieces at least 1). */
+/* Writes a partial record of a unit in progress into out (partial->pieces from 1 to
+ * NQ_PARTIAL_MAX_PIECES). */
 NQ_API void nq_checkpoint_partial(const nq_plan *plan, const nq_unit_partial *partial,
                                   unsigned char out[NQ_CHECKPOINT_RECORD_SIZE]);
 

@@ -76,7 +76,7 @@ static uint32_t record_crc(const nq_plan *plan, const unsigned char *record)
 }
 
 /* The most pieces a partial record can tell: the upper half of its unit number, less one bit. */
-#define MAX_PIECES ((UINT64_C(1) << 31) - 1)
+#define MAX_PIECES ((uint64_t)NQ_PARTIAL_MAX_PIECES)
 
 /* Writes a record with the unit field `field`. */
 static void put_record(const nq_plan *plan, uint64_t field, const nq_unit_count *count,

@@ -187,7 +187,8 @@ static void report_partials(run_job *job, int workers)
     const nq_run_options *o = job->options;
     for (int w = 0; o->on_partial && w < workers; w++) {
         nq_unit_partial *slot = &job->slots[w];
-        if (slot->unit == SIZE_MAX || slot->pieces <= job->reported[w])
+        if (slot->unit == SIZE_MAX || slot->pieces <= job->reported[w] ||
+            slot->pieces > NQ_PARTIAL_MAX_PIECES)
             continue;
         job->reported[w] = slot->pieces;
         if (o->on_partial(o->context, slot) && !job->status) {
