@@ -161,6 +161,19 @@ ends_on_signal() {
     expect_true "$name: SIG$signal ends it within 2 s, exit $code" $?
 }
 
+# le BYTES VALUE: VALUE as BYTES little-endian bytes, as printf escapes.
+le() { local i; for ((i = 0; i < $1; i++)); do printf '\\x%02x' $(($2 >> 8 * i & 255)); done; }
+# forge CHECKPOINT INDEX DELTA: adds DELTA to the total of record INDEX (from 0), with a residue
+# and a CRC that pass: the CRC's seed, the fingerprint, is in the header (bytes 32 to 39), and
+# gzip's trailer holds the CRC-32 of what it compressed.
+forge() {
+    local at=$((64 + 32 * $2)) unit total unique body
+    read -r unit total unique < <(od -An -tu8 -j "$at" -N 24 "$1" | tr -s ' \n' '   ')
+    total=$((total + $3))
+    body=$(le 8 "$unit")$(le 8 "$total")$(le 8 "$unique")$(le 4 $((total % 4294967291)))
+    { printf "$body"; { head -c 40 "$1" | tail -c 8; printf "$body"; } | gzip -c | tail -c 8 | head -c 4; } |
+        dd of="$1" bs=1 seek="$at" conv=notrunc 2>/dev/null
+}
 board() { printf "$1" >"$tmp/$2"; echo "$tmp/$2"; }
 b1=$(board '.Q...\n.....\n..*..\n.....\n.....\n' b1)   # the README's board, for every section
 # the empty 8 x 8 board, and the same with its corners bad: for boards and checkpoints
@@ -402,19 +415,6 @@ check "checkpoint damaged" 2 "" "nqueens: checkpoint $tmp/bad.ckpt: record 4 of 
 printf 'not a checkpoint, just some text that is long enough to fill a header......\n' >"$tmp/text.ckpt"
 check "checkpoint foreign file" 2 "" "nqueens: checkpoint $tmp/text.ckpt: not an nqueens checkpoint, or its header is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/text.ckpt"
 # ---- check: recounting a checkpoint's records -----------------------------------------
-# le BYTES VALUE: VALUE as BYTES little-endian bytes, as printf escapes.
-le() { local i; for ((i = 0; i < $1; i++)); do printf '\\x%02x' $(($2 >> 8 * i & 255)); done; }
-# forge CHECKPOINT INDEX DELTA: adds DELTA to the total of record INDEX (from 0), with a residue
-# and a CRC that pass: the CRC's seed, the fingerprint, is in the header (bytes 32 to 39), and
-# gzip's trailer holds the CRC-32 of what it compressed.
-forge() {
-    local at=$((64 + 32 * $2)) unit total unique body
-    read -r unit total unique < <(od -An -tu8 -j "$at" -N 24 "$1" | tr -s ' \n' '   ')
-    total=$((total + $3))
-    body=$(le 8 "$unit")$(le 8 "$total")$(le 8 "$unique")$(le 4 $((total % 4294967291)))
-    { printf "$body"; { head -c 40 "$1" | tail -c 8; printf "$body"; } | gzip -c | tail -c 8 | head -c 4; } |
-        dd of="$1" bs=1 seek="$at" conv=notrunc 2>/dev/null
-}
 units13=$(((size - 64) / 32))
 check "check --all" 0 "$units13 of $units13 units checked agree with their records ($units13 recorded of $units13)" "" -- check "$ck" --all
 check "check --sample" 0 "5 of 5 units checked agree with their records ($units13 recorded of $units13)" "" -- check "$ck" --sample 5 --seed 7
@@ -531,6 +531,17 @@ code=$?
     grep -q "^\([0-9]*\) of \1 units checked agree with their records ([0-9]* recorded of [0-9]*, [1-9][0-9]* in part)$" "$tmp/out"
 expect_true "pieces: check recounts the partial records too" $?
 cp "$pc" "$tmp/pieces-copy.ckpt"
+# A forged partial record shifts the resumed total by as much: the pieces it claims are not
+# counted again. Check finds it.
+cp "$pc" "$tmp/pieces-forged.ckpt"
+first=$(first_partial "$pc")
+forge "$tmp/pieces-forged.ckpt" $((first - 1)) 8
+read -r unit pieces < <(od -An -tu4 -j $((64 + 32 * (first - 1))) -N 8 "$pc")
+"$nq" check "$tmp/pieces-forged.ckpt" --all >/dev/null 2>"$tmp/err"
+code=$?
+[ "$code" -eq 1 ] && grep -q "^nqueens: check: $tmp/pieces-forged.ckpt: unit $unit (its first $pieces pieces) is recorded as [0-9]* solutions, but has [0-9]*$" "$tmp/err"
+expect_true "pieces: check finds a forged partial record" $?
+check "pieces: the resumed run counts only the pieces not done" 0 14772520 "" -- count 16 --method backtrack --threads 2 --checkpoint "$tmp/pieces-forged.ckpt"
 # Damaged in the middle: refused. A partial record followed by a copy of the first record (a
 # unit's record again, which agrees with itself), its total changed.
 first=$(first_partial "$pc")
