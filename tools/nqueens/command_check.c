@@ -23,7 +23,8 @@
 static const char help[] =
     "Usage: nqueens check FILE [N | --board BOARD] [--sample K | --all] [OPTIONS]\n"
     "Recount work units recorded in the checkpoint FILE (of 'nqueens count --checkpoint',\n"
-    "finished or not) and compare each with its record. A checkpoint's CRCs catch damage, not\n"
+    "finished or not) and compare each with its record; a partial record of a unit in\n"
+    "progress by recounting the pieces it claims. A checkpoint's CRCs catch damage, not\n"
     "forgery: this is the check that a record is true. The file tells N and the method; for a\n"
     "board other than the empty one, give the same --board (or N) as the count.\n"
     "\n"
