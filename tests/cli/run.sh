@@ -555,8 +555,8 @@ printf '\x5a' | dd of="$pc" bs=1 seek=$(($(stat -c %s "$pc") - 20)) conv=notrunc
 # Resumed, killed with SIGKILL, resumed again: the published total.
 "$nq" count 16 --method backtrack --threads 2 --checkpoint "$pc" >/dev/null 2>&1 &
 pid=$!
-sleep 0.4
-kill -KILL "$pid"
+sleep 0.15
+kill -KILL "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 check "pieces: resumed after SIGTERM, SIGKILL and a torn record" 0 14772512 "" -- count 16 --method backtrack --threads 2 --checkpoint "$pc"
 units=$(( ($(stat -c %s "$pc") - 64) / 32 - $(partial_records "$pc") ))
@@ -564,15 +564,15 @@ check "pieces: check a finished checkpoint with partial records" 0 "$units of $u
 # Partial records as the run goes, every 0.2 s here (NQ_PARTIAL_SECONDS; 30 by default): a run
 # killed with SIGKILL leaves them, its rerun checks and resumes.
 rm -f "$tmp/pk.ckpt"
-NQ_PARTIAL_SECONDS=0.2 "$nq" count 16 --method backtrack --threads 2 --checkpoint "$tmp/pk.ckpt" >/dev/null 2>&1 &
+NQ_PARTIAL_SECONDS=0.2 "$nq" count 17 --method backtrack --threads 2 --checkpoint "$tmp/pk.ckpt" >/dev/null 2>&1 &
 pid=$!
 sleep 1.5
-kill -KILL "$pid"
+kill -KILL "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 expect_true "pieces: partial records written as the run goes" "$([ "$(partial_records "$tmp/pk.ckpt")" -ge 2 ]; echo $?)"
 "$nq" check "$tmp/pk.ckpt" --sample 50 >"$tmp/out" 2>"$tmp/err"
 expect_true "pieces: check after SIGKILL" "$([ $? -eq 0 ] && [ ! -s "$tmp/err" ]; echo $?)"
-check "pieces: resume after SIGKILL with partial records" 0 14772512 "" -- count 16 --method backtrack --threads 2 --checkpoint "$tmp/pk.ckpt"
+check "pieces: resume after SIGKILL with partial records" 0 95815104 "" -- count 17 --method backtrack --threads 2 --checkpoint "$tmp/pk.ckpt"
 # --unique, whose units count classes as they go, stopped and resumed.
 interrupted_then_resumed "pieces --unique" 1846955 "[0-9]*" "$tmp/pu.ckpt" 0.5 16 --unique --method backtrack --threads 2
 # A checkpoint belongs to its pieces: another depth is refused.
