@@ -184,12 +184,13 @@ int nq_checkpoint_matches(const nq_plan *plan, int unique, const void *data, siz
            check_header(plan, unique, data, NULL) == NQ_OK;
 }
 
-/* Whether a record is whole and belongs to the plan. */
+/* Whether a record is whole and belongs to the plan: a partial one, to a plan in pieces. */
 static int record_is_valid(const nq_plan *plan, const unsigned char *r)
 {
-    uint64_t total = get64(r + 8), unit = get64(r) & UINT32_MAX;
+    uint64_t total = get64(r + 8), unit = get64(r) & UINT32_MAX, pieces = get64(r) >> 32;
     return get32(r + 28) == record_crc(plan, r) && unit < plan->unit_count &&
-           get64(r) >> 32 <= MAX_PIECES && get32(r + 24) == (uint32_t)(total % RESIDUE_PRIME);
+           pieces <= MAX_PIECES && (pieces == 0 || plan->piece_levels > 0) &&
+           get32(r + 24) == (uint32_t)(total % RESIDUE_PRIME);
 }
 
 /* A partial record read, with its place in the file. */

@@ -365,6 +365,13 @@ static void checkpoints_keep_partial_records(void **state)
     nq_checkpoint_header(whole, 1, f.data);
     assert_int_equal(nq_checkpoint_describe(f.data, f.length, &info, &err), NQ_OK);
     assert_int_equal(info.piece_levels, -1);
+    /* A plan of whole units has no partial record: one is damage. */
+    file g = { .length = NQ_CHECKPOINT_HEADER_SIZE };
+    nq_checkpoint_header(whole, 1, g.data);
+    add_partial(&g, whole, 2, 1, 5);
+    add_record(&g, whole, 3, 40);
+    assert_int_equal(nq_checkpoint_read(whole, 1, g.data, g.length, &s, &err), NQ_ERR_SYNTAX);
+    assert_non_null(strstr(err.message, "record 1 of 2 is damaged"));
     nq_plan_free(whole);
     nq_plan_free(plan);
 }
