@@ -1,8 +1,9 @@
 /*
  * fuzz_checkpoint.c - libFuzzer target for checkpoint files, against the plan of the empty
- * 10 x 10 board. The first byte chooses whether the rest is the whole file or the records after
- * a genuine header, so that the records are reached too; the header is also described
- * without the plan (nq_checkpoint_describe).
+ * 10 x 10 board with units in pieces 2 deep, so that partial records are read too. The first
+ * byte chooses whether the rest is the whole file or the records after a genuine header, so
+ * that the records are reached too; the header is also described without the plan
+ * (nq_checkpoint_describe).
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -16,7 +17,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     if (!plan) {
         nq_board board;
         nq_board_init(&board, 10);
-        nq_plan_create(&board, 0, &plan);
+        nq_plan_options options = { .method = NQ_METHOD_BACKTRACK, .piece_levels = 2 };
+        nq_plan_create_with(&board, &options, &plan);
     }
     if (size == 0)
         return 0;
@@ -38,6 +40,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     if (nq_checkpoint_read(plan, data[0] & 2, file, length, &state, &err) == NQ_OK) {
         assert(state.valid_length <= length);
         assert(state.units_done <= nq_plan_units(plan));
+        for (size_t i = 0; i < state.partial_count; i++) {
+            size_t unit = state.partials[i].unit;
+            assert(unit < nq_plan_units(plan) && !(state.done[unit / 8] >> unit % 8 & 1));
+            assert(state.partials[i].pieces >= 1);
+            assert(i == 0 || state.partials[i - 1].unit < unit);
+        }
         nq_checkpoint_state_free(&state);
     }
     free(file);

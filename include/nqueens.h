@@ -246,6 +246,11 @@ typedef struct nq_plan_options {
     int unique;             /* the run will count unique too (either method can) */
     int threads;            /* workers the run will have, for the memory needed; 0: one per core */
     uint64_t max_memory;    /* bytes the plan may use at most; 0: no limit */
+    /* The backtracker counts each unit in pieces, its search with this many more queens placed,
+     * one piece after another, so that a run stopped or killed inside a unit keeps the pieces
+     * done (nq_unit_partial). 0: by n (none below n = 24, then n - 22 up to 6: pieces of a
+     * second or less); -1: none; at most 8. Part of the plan's fingerprint. */
+    int piece_levels;
 } nq_plan_options;
 
 /* Makes the plan for counting board as options say (NULL: all defaults). Returns NQ_OK,
@@ -285,6 +290,12 @@ NQ_API uint64_t nq_plan_fingerprint(const nq_plan *plan);
  * NQ_ERR_ARGUMENT (NULL, or unit out of range), NQ_ERR_NOMEM or NQ_ERR_OVERFLOW. */
 NQ_API nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique, nq_unit_count *count);
 
+/* Counts the first `pieces` pieces of unit number `unit` (see nq_plan_options.piece_levels)
+ * into *count, with classes when unique is nonzero: what a partial record of that unit claims.
+ * A unit of a plan without pieces is one piece. Thread-safe. Returns as nq_plan_count_unit. */
+NQ_API nq_status nq_plan_count_pieces(const nq_plan *plan, size_t unit, int unique,
+                                      uint64_t pieces, nq_unit_count *count);
+
 /* Describes unit number `unit` for people and for listings of each unit's count: its weight
  * and its placed queens as "row:col" pairs, 1-based. Writes at most size bytes with a NUL into
  * buf. */
@@ -299,6 +310,16 @@ typedef struct nq_progress {
     nq_u128 total;           /* solutions counted so far */
     double elapsed;          /* seconds since the run started */
 } nq_progress;
+
+/* How far the count of a unit counted in pieces got: its first `pieces` pieces, and their
+ * count. A run stopped or killed inside the unit resumes from it. Runs report no partial count
+ * of more than NQ_PARTIAL_MAX_PIECES pieces (what a checkpoint record can hold). */
+#define NQ_PARTIAL_MAX_PIECES 2147483647u
+typedef struct nq_unit_partial {
+    size_t unit;            /* the unit's number */
+    uint64_t pieces;        /* pieces counted, at least 1 */
+    nq_unit_count count;    /* their count, weights applied */
+} nq_unit_partial;
 
 /* How to run a plan. Every field may be zero. */
 typedef struct nq_run_options {
@@ -322,6 +343,18 @@ typedef struct nq_run_options {
      * read by the calling thread only; the workers block asynchronous signals. */
     volatile const sig_atomic_t *stop;
     void *context;              /* passed to the callbacks */
+    /* Units partly counted before (a resumed run), none of them done, by increasing unit
+     * number (as nq_checkpoint_read gives them): each starts at its next piece with the count
+     * so far. NULL for none. */
+    const nq_unit_partial *partials;
+    size_t partial_count;
+    /* Called with how far a unit in progress got (only for a plan with pieces), for each unit
+     * whose pieces counted grew since it was last reported (or resumed): every partial_every
+     * seconds (0: never), and when a run ends before all its units do, for the units it gave
+     * up. Called from the calling thread, never concurrently with on_unit; once a unit's
+     * on_unit call is made, no partial of it follows. A nonzero return stops the run. */
+    int (*on_partial)(void *context, const nq_unit_partial *partial);
+    double partial_every;
 } nq_run_options;
 
 /* Counts every unit of plan not marked done, on options->threads threads, and sums them with the
@@ -336,8 +369,10 @@ typedef struct nq_run_options {
 NQ_API nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
                       nq_count_result *result);
 
-/* Checkpoints: a header naming the plan, then one fixed-size, self-checking record per finished
- * unit, in any order. The library encodes and checks them; the caller does the file work. */
+/* Checkpoints: a header naming the plan, then fixed-size, self-checking records in any order:
+ * one per finished unit, and partial records of units in progress (how many of their pieces
+ * are counted, and their count), which a later record of the unit supersedes. The library
+ * encodes and checks them; the caller does the file work. */
 #define NQ_CHECKPOINT_HEADER_SIZE 64
 #define NQ_CHECKPOINT_RECORD_SIZE 32
 
@@ -349,12 +384,20 @@ NQ_API void nq_checkpoint_header(const nq_plan *plan, int unique,
 NQ_API void nq_checkpoint_record(const nq_plan *plan, size_t unit, const nq_unit_count *count,
                                  unsigned char out[NQ_CHECKPOINT_RECORD_SIZE]);
 
+/* Writes a partial record of a unit in progress into out (partial->pieces from 1 to
+ * NQ_PARTIAL_MAX_PIECES). */
+NQ_API void nq_checkpoint_partial(const nq_plan *plan, const nq_unit_partial *partial,
+                                  unsigned char out[NQ_CHECKPOINT_RECORD_SIZE]);
+
 /* What a checkpoint holds. */
 typedef struct nq_checkpoint_state {
     uint8_t *done;          /* bit set of units recorded (nq_plan_units bits) */
     nq_unit_count *counts;  /* each recorded unit's count, by unit number */
     size_t units_done;      /* how many */
     nq_u128 total, unique;  /* their counts summed */
+    nq_unit_partial *partials;  /* units not done but partly counted, the furthest partial
+                                   record of each, by increasing unit number */
+    size_t partial_count;       /* how many */
     size_t valid_length;    /* bytes of whole, valid records and header: truncate the file to
                                this before appending (a torn last record is dropped) */
 } nq_checkpoint_state;
@@ -384,6 +427,7 @@ typedef struct nq_checkpoint_info {
     nq_method method;       /* NQ_METHOD_JOIN or NQ_METHOD_BACKTRACK */
     uint64_t units;         /* the plan's unit count */
     uint64_t fingerprint;   /* nq_plan_fingerprint of the plan */
+    int piece_levels;       /* the plan's nq_plan_options.piece_levels, as made (-1: none) */
 } nq_checkpoint_info;
 
 /* Reads the header at the start of data (length bytes) into *info. Returns NQ_OK,

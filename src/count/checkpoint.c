@@ -1,14 +1,16 @@
 /*
  * checkpoint.c - encodes and checks checkpoint headers and records.
  *
- * A checkpoint is a 64-byte header, then a 32-byte record per finished unit, appended as units
- * finish. All numbers are little-endian. Header: magic "NQCKPT\r\n", format version, engine
- * version, n, unique flag, unit count, plan fingerprint, method (1 for the join), CRC-32 of
- * the bytes before it. Record:
+ * A checkpoint is a 64-byte header, then 32-byte records, appended as units finish and, for a
+ * unit counted in pieces, as its pieces do. All numbers are little-endian. Header: magic
+ * "NQCKPT\r\n", format version, engine version, n, unique flag, unit count, plan fingerprint,
+ * method (1 for the join), the plan's piece levels, CRC-32 of the bytes before it. Record:
  * unit number, total, unique, the total modulo a prime (a check that does not share the CRC's
  * arithmetic, as the Q27 project kept residues), CRC-32 seeded with the fingerprint, so that a
- * record copied from another plan's checkpoint does not pass. The fingerprint is in the header,
- * so the CRCs catch damage, not forgery: `nqueens check` recounts records to catch that.
+ * record copied from another plan's checkpoint does not pass. A partial record has the number
+ * of the unit's pieces counted in the upper half of the unit number (a finished unit's record
+ * has 0 there), and the count of those pieces. The fingerprint is in the header, so the CRCs
+ * catch damage, not forgery: `nqueens check` recounts records to catch that.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +18,8 @@
 #include "board/board.h"
 #include "count/count.h"
 
-#define FORMAT_VERSION 1
+/* Format 2 added partial records and the piece levels. */
+#define FORMAT_VERSION 2
 #define RESIDUE_PRIME UINT64_C(4294967291)   /* the largest prime below 2^32 */
 
 static const char magic[8] = { 'N', 'Q', 'C', 'K', 'P', 'T', '\r', '\n' };
@@ -61,6 +64,7 @@ void nq_checkpoint_header(const nq_plan *plan, int unique,
     put64(out + 24, plan->unit_count);
     put64(out + 32, plan->fingerprint);
     put32(out + 40, nq_plan_method(plan) == NQ_METHOD_JOIN);
+    put32(out + 44, (uint32_t)plan->piece_levels);
     put32(out + 60, nq_crc32(0, out, 60));
 }
 
@@ -72,14 +76,31 @@ static uint32_t record_crc(const nq_plan *plan, const unsigned char *record)
     return nq_crc32(nq_crc32(0, seed, sizeof seed), record, 28);
 }
 
-void nq_checkpoint_record(const nq_plan *plan, size_t unit, const nq_unit_count *count,
-                          unsigned char out[NQ_CHECKPOINT_RECORD_SIZE])
+/* The most pieces a partial record can tell: the upper half of its unit number, less one bit. */
+#define MAX_PIECES ((uint64_t)NQ_PARTIAL_MAX_PIECES)
+
+/* Writes a record with the unit field `field`. */
+static void put_record(const nq_plan *plan, uint64_t field, const nq_unit_count *count,
+                       unsigned char out[NQ_CHECKPOINT_RECORD_SIZE])
 {
-    put64(out, unit);
+    put64(out, field);
     put64(out + 8, count->total);
     put64(out + 16, count->unique);
     put32(out + 24, (uint32_t)(count->total % RESIDUE_PRIME));
     put32(out + 28, record_crc(plan, out));
+}
+
+void nq_checkpoint_record(const nq_plan *plan, size_t unit, const nq_unit_count *count,
+                          unsigned char out[NQ_CHECKPOINT_RECORD_SIZE])
+{
+    put_record(plan, unit, count, out);
+}
+
+void nq_checkpoint_partial(const nq_plan *plan, const nq_unit_partial *partial,
+                           unsigned char out[NQ_CHECKPOINT_RECORD_SIZE])
+{
+    uint64_t pieces = partial->pieces < MAX_PIECES ? partial->pieces : MAX_PIECES;
+    put_record(plan, (uint64_t)partial->unit | pieces << 32, &partial->count, out);
 }
 
 /* Checks that h is a whole header of this format and engine version; fills err and returns a
@@ -115,6 +136,7 @@ nq_status nq_checkpoint_describe(const void *data, size_t length, nq_checkpoint_
         .n = (int)get32(h + 16), .unique = get32(h + 20) != 0,
         .method = get32(h + 40) ? NQ_METHOD_JOIN : NQ_METHOD_BACKTRACK,
         .units = get64(h + 24), .fingerprint = get64(h + 32),
+        .piece_levels = get32(h + 44) ? (int)get32(h + 44) : -1,
     };
     return NQ_OK;
 }
@@ -140,6 +162,11 @@ static nq_status check_header(const nq_plan *plan, int unique, const unsigned ch
                            get32(h + 40) ? "join" : "backtracker");
         return NQ_ERR_OTHER_PLAN;
     }
+    if (get32(h + 44) != (uint32_t)plan->piece_levels) {
+        nq_parse_error_set(err, 0, 1, "made with units in pieces %u queens deep, not %d",
+                           get32(h + 44), plan->piece_levels);
+        return NQ_ERR_ARGUMENT;
+    }
     if (get64(h + 24) != plan->unit_count || get64(h + 32) != plan->fingerprint) {
         nq_parse_error_set(err, 0, 1, "made for another board or work split");
         return NQ_ERR_OTHER_PLAN;
@@ -153,12 +180,86 @@ int nq_checkpoint_matches(const nq_plan *plan, int unique, const void *data, siz
            check_header(plan, unique, data, NULL) == NQ_OK;
 }
 
-/* Whether a record is whole and belongs to the plan. */
+/* Whether a record is whole and belongs to the plan: a partial one, to a plan in pieces. */
 static int record_is_valid(const nq_plan *plan, const unsigned char *r)
 {
-    uint64_t total = get64(r + 8);
-    return get32(r + 28) == record_crc(plan, r) && get64(r) < plan->unit_count &&
+    uint64_t total = get64(r + 8), unit = get64(r) & UINT32_MAX, pieces = get64(r) >> 32;
+    return get32(r + 28) == record_crc(plan, r) && unit < plan->unit_count &&
+           pieces <= MAX_PIECES && (pieces == 0 || plan->piece_levels > 0) &&
            get32(r + 24) == (uint32_t)(total % RESIDUE_PRIME);
+}
+
+/* A partial record read, with its place in the file. */
+typedef struct partial_read {
+    nq_unit_partial partial;
+    size_t record;            /* its number in the file, from 1 */
+} partial_read;
+
+/* Partial records as read, before only the furthest of each unit not done is kept. */
+typedef struct partial_list {
+    partial_read *items;
+    size_t count, capacity;
+} partial_list;
+
+static nq_status keep_partial(const unsigned char *r, size_t record, partial_list *list)
+{
+    if (list->count == list->capacity) {
+        size_t capacity = list->capacity ? 2 * list->capacity : 16;
+        partial_read *items = realloc(list->items, capacity * sizeof *items);
+        if (!items)
+            return NQ_ERR_NOMEM;
+        list->items = items, list->capacity = capacity;
+    }
+    list->items[list->count++] = (partial_read){
+        { (size_t)(get64(r) & UINT32_MAX), get64(r) >> 32, { get64(r + 8), get64(r + 16) } },
+        record
+    };
+    return NQ_OK;
+}
+
+static int by_unit_then_pieces(const void *a, const void *b)
+{
+    const nq_unit_partial *x = &((const partial_read *)a)->partial;
+    const nq_unit_partial *y = &((const partial_read *)b)->partial;
+    if (x->unit != y->unit)
+        return (x->unit > y->unit) - (x->unit < y->unit);
+    return (x->pieces > y->pieces) - (x->pieces < y->pieces);
+}
+
+/* Keeps in state the furthest partial record of each unit not done. Two of a unit with the same
+ * pieces must agree, and one with more pieces cannot have counted less. Returns NQ_OK, or
+ * NQ_ERR_SYNTAX with err filled. */
+static nq_status take_partials(partial_list *list, nq_checkpoint_state *state,
+                               nq_parse_error *err)
+{
+    if (list->count)
+        qsort(list->items, list->count, sizeof *list->items, by_unit_then_pieces);
+    size_t kept = 0;
+    for (size_t i = 0; i < list->count; i++) {
+        const nq_unit_partial *p = &list->items[i].partial;
+        const nq_unit_partial *last = kept ? &list->items[kept - 1].partial : NULL;
+        if (state->done[p->unit / 8] >> (p->unit % 8) & 1)
+            continue;   /* superseded by the unit's record */
+        if (last && last->unit == p->unit &&
+            (p->count.total < last->count.total || p->count.unique < last->count.unique ||
+             (p->pieces == last->pieces && (p->count.total != last->count.total ||
+                                            p->count.unique != last->count.unique)))) {
+            size_t record = list->items[i].record;
+            nq_parse_error_set(err, (int)record, 1, "record %zu contradicts an earlier one",
+                               record);
+            return NQ_ERR_SYNTAX;
+        }
+        if (last && last->unit == p->unit)
+            kept--;
+        list->items[kept++] = list->items[i];
+    }
+    state->partials = malloc((kept + 1) * sizeof *state->partials);
+    if (!state->partials)
+        return NQ_ERR_NOMEM;
+    for (size_t i = 0; i < kept; i++)
+        state->partials[i] = list->items[i].partial;
+    state->partial_count = kept;
+    return NQ_OK;
 }
 
 /* Adds a valid record to state; a second record of the same unit must agree with the first. */
@@ -200,6 +301,7 @@ nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void *data, 
         return NQ_ERR_NOMEM;
     }
     size_t records = (length - NQ_CHECKPOINT_HEADER_SIZE) / NQ_CHECKPOINT_RECORD_SIZE;
+    partial_list partials = { NULL, 0, 0 };
     for (size_t i = 0; i < records && !status; i++) {
         const unsigned char *r = bytes + NQ_CHECKPOINT_HEADER_SIZE + i * NQ_CHECKPOINT_RECORD_SIZE;
         if (!record_is_valid(plan, r)) {
@@ -209,6 +311,9 @@ nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void *data, 
             nq_parse_error_set(err, (int)(i + 1), 1, "record %zu of %zu is damaged", i + 1,
                                records);
             status = NQ_ERR_SYNTAX;
+        } else if (get64(r) >> 32) {
+            if ((status = keep_partial(r, i + 1, &partials)) == NQ_OK)
+                state->valid_length += NQ_CHECKPOINT_RECORD_SIZE;
         } else if ((status = take_record(r, state)) != NQ_OK) {
             nq_parse_error_set(err, (int)(i + 1), 1, "record %zu contradicts an earlier one",
                                i + 1);
@@ -216,6 +321,9 @@ nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void *data, 
             state->valid_length += NQ_CHECKPOINT_RECORD_SIZE;
         }
     }
+    if (!status)
+        status = take_partials(&partials, state, err);
+    free(partials.items);
     if (status)
         nq_checkpoint_state_free(state);
     return status;
@@ -227,6 +335,9 @@ void nq_checkpoint_state_free(nq_checkpoint_state *state)
         return;
     free(state->done);
     free(state->counts);
+    free(state->partials);
     state->done = NULL;
     state->counts = NULL;
+    state->partials = NULL;
+    state->partial_count = 0;
 }

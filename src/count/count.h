@@ -23,6 +23,8 @@ struct nq_plan {
     uint64_t (*match)(const uint64_t *, size_t, const struct nq_match_items *, int, void *);
                             /* the join's matcher for this CPU */
     size_t unit_count;
+    int piece_levels;       /* the backtracker's units are counted in pieces this many queens
+                               deep (engine/pieces.c); 0: whole */
     uint64_t memory;        /* bytes needed at most */
     uint64_t fingerprint;   /* digest of all the above and the engine version */
 };
@@ -37,5 +39,25 @@ nq_status nq_plan_count_unit_kept(const nq_plan *plan, size_t unit, int unique,
                                   nq_unit_count *count, struct nq_join_scratch **scratch,
                                   const nq_stop_flag *stop);
 void nq_plan_scratch_free(struct nq_join_scratch *scratch);
+
+/* How to count one unit, and where to start (see nq_plan_count_unit_from). */
+typedef struct nq_unit_job {
+    int unique;                 /* count classes too */
+    uint64_t first_piece;       /* pieces counted before (0: none) ... */
+    nq_unit_count before;       /* ... and their count */
+    uint64_t end_piece;         /* count only the pieces before this one; 0: all */
+    const nq_stop_flag *stop;   /* give up when it becomes nonzero; may be NULL */
+    /* Called after each piece of a unit counted piecewise with the pieces counted so far
+     * (first_piece included) and their count; may be NULL. */
+    void (*on_piece)(void *context, uint64_t pieces, const nq_unit_count *so_far);
+    void *context;
+} nq_unit_job;
+
+/* nq_plan_count_unit_kept as job says: a plan with pieces (plan->piece_levels > 0) counts the
+ * backtracker's unit piece after piece from job->first_piece on, calling job->on_piece after
+ * each, and on a stop returns NQ_ERR_STOPPED with the pieces counted so far reported there.
+ * Gives the unit's whole count when it counts to the end. */
+nq_status nq_plan_count_unit_from(const nq_plan *plan, size_t unit, const nq_unit_job *job,
+                                  nq_unit_count *count, struct nq_join_scratch **scratch);
 
 #endif /* NQ_COUNT_H */

@@ -21,6 +21,16 @@ static size_t default_min_units(int n)
     return units;
 }
 
+/* How deep below a unit's queens the backtracker cuts pieces by default: none below n = 24,
+ * whose units take a second or less on average; then a level more per size, as the average unit
+ * grows sevenfold with each (11 s at 24, 80 min at 27 on one core here) and a level of the
+ * walk splits it about that much, so that pieces stay below a second: 0.1 s at 24, 0.03 s at
+ * 27. Six levels at most, so that a unit has far fewer pieces than a record can count. */
+static int default_piece_levels(int n)
+{
+    return n < 24 ? 0 : n - 22 < 6 ? n - 22 : 6;
+}
+
 /* 64-bit FNV-1a, continuing from hash. */
 static uint64_t fnv1a(uint64_t hash, const void *data, size_t size)
 {
@@ -33,7 +43,7 @@ static uint64_t fnv1a(uint64_t hash, const void *data, size_t size)
 static uint64_t fingerprint(const nq_plan *plan)
 {
     uint64_t h = UINT64_C(0xcbf29ce484222325);
-    int header[3] = { NQ_ENGINE_VERSION, plan->board.n, (int)plan->group };
+    int header[4] = { NQ_ENGINE_VERSION, plan->board.n, (int)plan->group, plan->piece_levels };
     h = fnv1a(h, header, sizeof header);
     h = fnv1a(h, plan->board.blocked, (size_t)plan->board.n * sizeof plan->board.blocked[0]);
     /* The columns as bytes, as nq_board held them once: plans keep their fingerprints, and
@@ -137,8 +147,13 @@ nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *opti
         if (status == NQ_ERR_MEMORY_LIMIT && options->method == NQ_METHOD_AUTO)
             method = NQ_METHOD_BACKTRACK;   /* the backtracker needs next to nothing */
     }
-    if (method == NQ_METHOD_BACKTRACK)
+    if (method == NQ_METHOD_BACKTRACK) {
         status = create_backtrack(p, min_units, threads);
+        p->piece_levels = options->piece_levels < 0   ? 0
+                          : options->piece_levels == 0 ? default_piece_levels(board->n)
+                          : options->piece_levels < 8  ? options->piece_levels
+                                                       : 8;
+    }
     if (status) {
         nq_plan_free(p);
         return status;
@@ -223,47 +238,129 @@ static int count_classes(void *context, int n, const int8_t *cols)
     return 0;
 }
 
-/* Counts a unit of the backtracker's plan, or gives up with NQ_ERR_STOPPED. */
-static nq_status count_backtrack_unit(const nq_plan *plan, size_t unit, int unique,
-                                      nq_unit_count *count, const nq_stop_flag *stop)
+/* Counts the completions of search, a unit's or a piece's, by u's rule: into *completions
+ * (class sizes added in under NQ_RULE_CLASS, the unit's weight not applied) and into *least
+ * those least among their images (when counted). Returns NQ_OK or NQ_ERR_STOPPED. */
+static nq_status count_search(const nq_unit *u, const nq_search *search, int unique,
+                              uint64_t *completions, uint64_t *least, const nq_stop_flag *stop)
+{
+    if (u->rule == NQ_RULE_CLASS || (unique && u->unique_group != 1u)) {
+        class_visit v = { u->unique_group, u->rule, 0, 0 };
+        if (nq_kernel_visit_any(search, count_classes, &v, stop))
+            return NQ_ERR_STOPPED;
+        *completions = v.total;
+        *least = v.least;
+        return NQ_OK;
+    }
+    /* Every completion is the least of its images, or the unique count is not wanted. */
+    if ((*completions = nq_kernel_count(search, nq_search_root(search), stop)) ==
+        NQ_KERNEL_STOPPED)
+        return NQ_ERR_STOPPED;
+    *least = u->unique_group == 1u ? *completions : 0;
+    return NQ_OK;
+}
+
+/* The weight a unit's completions count with: class sizes are already counted in under
+ * NQ_RULE_CLASS. */
+static uint64_t weight_of(const nq_unit *u)
+{
+    return u->rule == NQ_RULE_CLASS ? 1 : u->weight;
+}
+
+/* Adds completions, weighted, and least to *count; returns NQ_OK or NQ_ERR_OVERFLOW. */
+static nq_status add_weighted(nq_unit_count *count, uint64_t completions, uint64_t least,
+                              uint64_t weight)
+{
+    if (completions > UINT64_MAX / weight || count->total > UINT64_MAX - completions * weight ||
+        count->unique > UINT64_MAX - least)
+        return NQ_ERR_OVERFLOW;
+    count->total += completions * weight;
+    count->unique += least;
+    return NQ_OK;
+}
+
+/* A unit counted piece after piece. */
+typedef struct piecewise {
+    const nq_unit *unit;
+    const nq_unit_job *job;
+    uint64_t pieces;          /* pieces counted, those before job->first_piece included */
+    nq_unit_count count;      /* their count */
+    nq_status status;         /* NQ_ERR_STOPPED or NQ_ERR_OVERFLOW when the walk was cut short */
+} piecewise;
+
+static int count_piece(void *context, const nq_search *piece)
+{
+    piecewise *p = context;
+    const nq_unit_job *job = p->job;
+    uint64_t completions, least;
+    if (job->end_piece && p->pieces >= job->end_piece)
+        return 1;
+    /* Small pieces may end before the kernel looks at the flag: look before each. */
+    if (job->stop && atomic_load_explicit(job->stop, memory_order_relaxed)) {
+        p->status = NQ_ERR_STOPPED;
+        return 1;
+    }
+    if ((p->status = count_search(p->unit, piece, job->unique, &completions, &least, job->stop)) ||
+        (p->status = add_weighted(&p->count, completions, least, weight_of(p->unit))))
+        return 1;
+    p->pieces++;
+    if (job->on_piece)
+        job->on_piece(job->context, p->pieces, &p->count);
+    return 0;
+}
+
+/* Counts a unit of the backtracker's plan as job says, or gives up with NQ_ERR_STOPPED. */
+static nq_status count_backtrack_unit(const nq_plan *plan, size_t unit, const nq_unit_job *job,
+                                      nq_unit_count *count)
 {
     const nq_unit *u = &plan->units[unit];
     nq_search search;
     nq_search_of_unit(&plan->search, u, &search);
-    nq_state root = nq_search_root(&search);
-    uint64_t completions, weight = u->weight;
-    if (u->rule == NQ_RULE_CLASS || (unique && u->unique_group != 1u)) {
-        class_visit v = { u->unique_group, u->rule, 0, 0 };
-        if (nq_kernel_visit_any(&search, count_classes, &v, stop))
-            return NQ_ERR_STOPPED;
-        completions = v.total;
-        count->unique = v.least;
-        if (u->rule == NQ_RULE_CLASS)
-            weight = 1;   /* class sizes are already counted in */
-    } else {
-        /* Every completion is the least of its images, or the unique count is not wanted. */
-        if ((completions = nq_kernel_count(&search, root, stop)) == NQ_KERNEL_STOPPED)
-            return NQ_ERR_STOPPED;
-        count->unique = u->unique_group == 1u ? completions : 0;
+    if (plan->piece_levels > 0) {
+        piecewise p = { u, job, job->first_piece, job->before, NQ_OK };
+        nq_pieces_walk(&search, plan->piece_levels, job->first_piece, count_piece, &p);
+        *count = p.count;
+        return p.status;
     }
-    if (completions > UINT64_MAX / weight)
-        return NQ_ERR_OVERFLOW;
-    count->total = completions * weight;
-    return NQ_OK;
+    uint64_t completions, least;
+    *count = (nq_unit_count){ 0, 0 };
+    if (job->first_piece > 0)
+        return NQ_OK;   /* the unit is its one piece, counted before or not wanted */
+    nq_status status = count_search(u, &search, job->unique, &completions, &least, job->stop);
+    return status ? status : add_weighted(count, completions, least, weight_of(u));
+}
+
+nq_status nq_plan_count_unit_from(const nq_plan *plan, size_t unit, const nq_unit_job *job,
+                                  nq_unit_count *count, struct nq_join_scratch **scratch)
+{
+    if (!plan || !job || !count || unit >= plan->unit_count)
+        return NQ_ERR_ARGUMENT;
+    if (!plan->join)
+        return count_backtrack_unit(plan, unit, job, count);
+    if (!*scratch && !(*scratch = nq_join_scratch_create(plan->join)))
+        return NQ_ERR_NOMEM;
+    count->unique = 0;   /* the join counts no classes: a whole run derives them (run.c) */
+    return nq_join_count_unit(plan->join, unit, plan->match, *scratch, job->stop, &count->total);
 }
 
 nq_status nq_plan_count_unit_kept(const nq_plan *plan, size_t unit, int unique,
                                   nq_unit_count *count, struct nq_join_scratch **scratch,
                                   const nq_stop_flag *stop)
 {
-    if (!plan || !count || unit >= plan->unit_count)
+    nq_unit_job job = { .unique = unique, .stop = stop };
+    return nq_plan_count_unit_from(plan, unit, &job, count, scratch);
+}
+
+nq_status nq_plan_count_pieces(const nq_plan *plan, size_t unit, int unique, uint64_t pieces,
+                               nq_unit_count *count)
+{
+    if (!plan || !count || unit >= plan->unit_count || !pieces)
         return NQ_ERR_ARGUMENT;
-    if (!plan->join)
-        return count_backtrack_unit(plan, unit, unique, count, stop);
-    if (!*scratch && !(*scratch = nq_join_scratch_create(plan->join)))
-        return NQ_ERR_NOMEM;
-    count->unique = 0;   /* the join counts no classes: a whole run derives them (plan_run.c) */
-    return nq_join_count_unit(plan->join, unit, plan->match, *scratch, stop, &count->total);
+    struct nq_join_scratch *scratch = NULL;
+    nq_unit_job job = { .unique = unique, .end_piece = pieces };
+    nq_status status = nq_plan_count_unit_from(plan, unit, &job, count, &scratch);
+    nq_join_scratch_free(scratch);
+    return status;
 }
 
 void nq_plan_scratch_free(struct nq_join_scratch *scratch)

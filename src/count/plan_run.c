@@ -5,6 +5,10 @@
  * a lock, where on_unit records it too. The calling thread wakes every tick to report progress
  * and to pass on a stop request; it counts nothing itself. Workers block asynchronous signals so
  * that a Ctrl-C reaches the calling thread, whose handler the stop flag belongs to.
+ *
+ * A unit counted in pieces (pieces.c) keeps its worker's slot up to date after each piece: the
+ * calling thread reports the slots to on_partial now and then, and those of the units given up
+ * when the run stops, so that a resumed run starts them at their next piece.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -24,7 +28,16 @@ typedef struct run_job {
     nq_u128 unique;            /* classes so far */
     nq_status status;          /* the first failure, if any */
     int workers_left;
+    nq_unit_partial *slots;    /* each worker's unit in progress (unit SIZE_MAX: none) */
+    uint64_t *reported;        /* the pieces of each slot last reported to on_partial */
+    atomic_int next_slot;      /* the next worker's slot */
 } run_job;
+
+/* A worker's unit in progress, for the callback after each piece. */
+typedef struct worker_slot {
+    run_job *job;
+    nq_unit_partial *slot;
+} worker_slot;
 
 static int is_done(const nq_run_options *options, size_t unit)
 {
@@ -63,11 +76,56 @@ static int covers_plan(const nq_plan *plan, const nq_run_options *options)
     return 1;
 }
 
+/* The partial count a resumed run starts unit from, or NULL: options->partials are by
+ * increasing unit number. */
+static const nq_unit_partial *partial_of(const nq_run_options *options, size_t unit)
+{
+    size_t low = 0, high = options->partials ? options->partial_count : 0;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (options->partials[middle].unit < unit)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low < options->partial_count && options->partials[low].unit == unit
+               ? &options->partials[low]
+               : NULL;
+}
+
+/* Publishes how far the worker's unit got after a piece. */
+static void on_piece(void *context, uint64_t pieces, const nq_unit_count *so_far)
+{
+    worker_slot *w = context;
+    pthread_mutex_lock(&w->job->lock);
+    w->slot->pieces = pieces;
+    w->slot->count = *so_far;
+    pthread_mutex_unlock(&w->job->lock);
+}
+
+/* Counts unit i, from its partial count if a run before got that far, keeping the worker's slot
+ * up to date. */
+static nq_status count_unit(run_job *job, worker_slot *w, size_t i, nq_unit_count *count,
+                            struct nq_join_scratch **scratch)
+{
+    const nq_unit_partial *from = partial_of(job->options, i);
+    nq_unit_job how = { .unique = job->options->unique, .stop = &job->stopping,
+                        .on_piece = on_piece, .context = w };
+    if (from)
+        how.first_piece = from->pieces, how.before = from->count;
+    pthread_mutex_lock(&job->lock);
+    *w->slot = from ? *from : (nq_unit_partial){ .unit = i };
+    job->reported[w->slot - job->slots] = w->slot->pieces;
+    pthread_mutex_unlock(&job->lock);
+    return nq_plan_count_unit_from(job->plan, i, &how, count, scratch);
+}
+
 static void *worker(void *arg)
 {
     run_job *job = arg;
     size_t units = end_unit(job->plan, job->options);
     struct nq_join_scratch *scratch = NULL;   /* the join's buffers, kept from unit to unit */
+    worker_slot w = { job, &job->slots[atomic_fetch_add(&job->next_slot, 1)] };
     while (!atomic_load_explicit(&job->stopping, memory_order_relaxed)) {
         size_t i = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
         if (i >= units)
@@ -75,16 +133,17 @@ static void *worker(void *arg)
         if (is_done(job->options, i))
             continue;
         nq_unit_count count;
-        /* A unit given up on a stop request is not recorded: it counts again on resume. */
-        nq_status status = nq_plan_count_unit_kept(job->plan, i, job->options->unique, &count,
-                                                   &scratch, &job->stopping);
+        /* A unit given up on a stop request is not recorded: its slot tells the pieces done. */
+        nq_status status = count_unit(job, &w, i, &count, &scratch);
         pthread_mutex_lock(&job->lock);
         if (status && !job->status) {
             job->status = status;
             atomic_store(&job->stopping, 1);
         }
-        if (!status)
+        if (!status) {
+            w.slot->unit = SIZE_MAX;
             record(job, i, &count);
+        }
         pthread_mutex_unlock(&job->lock);
     }
     nq_plan_scratch_free(scratch);
@@ -113,11 +172,29 @@ static struct timespec deadline_after(double seconds)
     return t;
 }
 
-/* Reports progress every tick until the workers are done; passes a stop request on. */
-static void watch(run_job *job, const struct timespec *start)
+/* Hands on_partial the units in progress that got further since they were last reported.
+ * Called under the lock. */
+static void report_partials(run_job *job, int workers)
 {
     const nq_run_options *o = job->options;
-    double tick = o->tick > 0 ? o->tick : 0.25, last = -tick;
+    for (int w = 0; o->on_partial && w < workers; w++) {
+        nq_unit_partial *slot = &job->slots[w];
+        if (slot->unit == SIZE_MAX || slot->pieces <= job->reported[w] ||
+            slot->pieces > NQ_PARTIAL_MAX_PIECES)
+            continue;
+        job->reported[w] = slot->pieces;
+        if (o->on_partial(o->context, slot) && !job->status) {
+            job->status = NQ_ERR_STOPPED;
+            atomic_store(&job->stopping, 1);
+        }
+    }
+}
+
+/* Reports progress every tick until the workers are done; passes a stop request on. */
+static void watch(run_job *job, const struct timespec *start, int workers)
+{
+    const nq_run_options *o = job->options;
+    double tick = o->tick > 0 ? o->tick : 0.25, last = -tick, last_partial = 0;
     pthread_mutex_lock(&job->lock);
     for (;;) {
         if (o->stop && *o->stop && !job->status) {
@@ -126,6 +203,12 @@ static void watch(run_job *job, const struct timespec *start)
         }
         job->progress.elapsed = seconds_since(start);
         int finished = job->workers_left == 0;
+        if (finished && job->status)
+            report_partials(job, workers);   /* the units given up */
+        else if (o->partial_every > 0 && job->progress.elapsed - last_partial >= o->partial_every) {
+            last_partial = job->progress.elapsed;
+            report_partials(job, workers);
+        }
         /* A worker ending wakes this thread too: report on ticks and at the end only. */
         if (finished || job->progress.elapsed - last >= tick) {
             last = job->progress.elapsed;
@@ -177,8 +260,15 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
         job.progress.units_resumed += is_done(options, i);
     job.progress.units_done = job.progress.units_resumed;
     pthread_t *threads = malloc((size_t)wanted * sizeof *threads);
-    if (!threads)
+    job.slots = malloc((size_t)wanted * sizeof *job.slots);
+    job.reported = malloc((size_t)wanted * sizeof *job.reported);
+    if (!threads || !job.slots || !job.reported) {
+        free(threads), free(job.slots), free(job.reported);
         return NQ_ERR_NOMEM;
+    }
+    for (int w = 0; w < wanted; w++)
+        job.slots[w] = (nq_unit_partial){ .unit = SIZE_MAX }, job.reported[w] = 0;
+    atomic_init(&job.next_slot, 0);
     pthread_mutex_init(&job.lock, NULL);
     pthread_cond_init(&job.changed, NULL);
     struct timespec start;
@@ -189,10 +279,10 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
         job.workers_left = 1;
         worker(&job);
     }
-    watch(&job, &start);
+    watch(&job, &start, started ? started : 1);
     for (int t = 0; t < started; t++)
         pthread_join(threads[t], NULL);
-    free(threads);
+    free(threads), free(job.slots), free(job.reported);
     pthread_cond_destroy(&job.changed);
     pthread_mutex_destroy(&job.lock);
     if (job.status)

@@ -180,6 +180,16 @@ void nq_search_place(nq_search *search, int row, int col);
 /* The search of unit's completions: base with the unit's queens placed. */
 void nq_search_of_unit(const nq_search *base, const nq_unit *unit, nq_search *out);
 
+/* Called for each piece of a unit's search (pieces.c) with the piece's search; a nonzero
+ * return stops the walk. */
+typedef int (*nq_piece_fn)(void *context, const nq_search *piece);
+
+/* Calls piece for the pieces of search, the search of a unit, from number `first` on: the
+ * searches with `levels` more queens placed, in a fixed order, which share out its completions
+ * (see pieces.c). Returns NQ_OK, or NQ_ERR_STOPPED if a call asked to stop. */
+nq_status nq_pieces_walk(const nq_search *search, int levels, uint64_t first, nq_piece_fn piece,
+                         void *context);
+
 /* The solutions of the empty n x n board (n <= 32; 0 beyond) that the half turn maps onto
  * themselves, and those that the quarter turn does (symmetric.c). */
 uint64_t nq_count_half_turn(int n);

@@ -140,5 +140,22 @@ code=$?
 expect "SIGTERM to rank 0: saved and said" "143 yes" "$code $(grep -qx "nqueens-mpi: count: stopped by SIGTERM; [0-9]* of [0-9]* units are saved in $tmp/t.ckpt: run the same command again to resume" "$tmp/err" && echo yes)"
 expect "resume after SIGTERM to rank 0" 95815104 "$("$nq" count 17 --method backtrack --checkpoint "$tmp/t.ckpt" 2>&1)"
 
+# Units in pieces (NQ_PIECE_LEVELS, every rank's plan): workers report how far their units in
+# progress got (every 0.2 s here, NQ_PARTIAL_SECONDS), rank 0 records it; after SIGTERM to rank
+# 0 the checkpoint holds partial records (most superseded by their units' records by then) that
+# check agrees with, and nqueens-mpi resumes it.
+export NQ_PIECE_LEVELS=3 NQ_PARTIAL_SECONDS=0.2
+on3 count 17 --method backtrack --threads 1 --checkpoint "$tmp/p.ckpt" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+rank0=$(rank_pid 0 "count 17" "$tmp/p.ckpt" 100)
+sleep 1.5
+kill -TERM "$rank0"
+wait "$pid"
+partials=$(od -An -tu4 -w32 -v -j64 "$tmp/p.ckpt" | awk '$2 != 0' | wc -l)
+expect "mpi: workers' partial counts recorded" yes "$([ "$partials" -ge 2 ] && echo yes)"
+expect "mpi: check agrees with them" yes "$("$nq" check "$tmp/p.ckpt" --sample 40 >/dev/null && echo yes)"
+expect "mpi: resume from partial records" 95815104 "$(on3 count 17 --method backtrack --threads 1 --checkpoint "$tmp/p.ckpt" 2>&1)"
+unset NQ_PIECE_LEVELS NQ_PARTIAL_SECONDS
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

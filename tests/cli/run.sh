@@ -97,7 +97,7 @@ interrupted_then_resumed() {
     kill -INT "$pid"
     wait "$pid"
     local code=$?
-    grep -q "^nqueens: count: stopped by SIGINT; [0-9]* of $units units are saved in $ckpt: run the same command again to resume$" "$tmp/err" &&
+    grep -q "^nqueens: count: stopped by SIGINT; [0-9]* of $units units are saved in $ckpt\(, and the pieces done of units in progress\)\?: run the same command again to resume$" "$tmp/err" &&
         [ "$code" -eq 130 ] && [ ! -s "$tmp/out" ]
     expect_true "$name: SIGINT stops and says how to resume" $?
     check "$name: resume after SIGINT" 0 "$total" "" -- count "$@" --checkpoint "$ckpt"
@@ -142,7 +142,7 @@ stopped_inside_unit() {
         kill -"$signal" "$pid"
         ends_within "$name" 2 "$pid"
         [ "$ended" = "$code" ] && [ ! -s "$tmp/out" ] &&
-            grep -q "^nqueens: count: stopped by SIG$signal; [0-9]* of [0-9]* units are saved in $ckpt: run the same command again to resume$" "$tmp/err"
+            grep -q "^nqueens: count: stopped by SIG$signal; [0-9]* of [0-9]* units are saved in $ckpt\(, and the pieces done of units in progress\)\?: run the same command again to resume$" "$tmp/err"
         expect_true "$name: SIG$signal stops within a unit in 2 s, exit $code" $?
     done
 }
@@ -161,6 +161,19 @@ ends_on_signal() {
     expect_true "$name: SIG$signal ends it within 2 s, exit $code" $?
 }
 
+# le BYTES VALUE: VALUE as BYTES little-endian bytes, as printf escapes.
+le() { local i; for ((i = 0; i < $1; i++)); do printf '\\x%02x' $(($2 >> 8 * i & 255)); done; }
+# forge CHECKPOINT INDEX DELTA: adds DELTA to the total of record INDEX (from 0), with a residue
+# and a CRC that pass: the CRC's seed, the fingerprint, is in the header (bytes 32 to 39), and
+# gzip's trailer holds the CRC-32 of what it compressed.
+forge() {
+    local at=$((64 + 32 * $2)) unit total unique body
+    read -r unit total unique < <(od -An -tu8 -j "$at" -N 24 "$1" | tr -s ' \n' '   ')
+    total=$((total + $3))
+    body=$(le 8 "$unit")$(le 8 "$total")$(le 8 "$unique")$(le 4 $((total % 4294967291)))
+    { printf "$body"; { head -c 40 "$1" | tail -c 8; printf "$body"; } | gzip -c | tail -c 8 | head -c 4; } |
+        dd of="$1" bs=1 seek="$at" conv=notrunc 2>/dev/null
+}
 board() { printf "$1" >"$tmp/$2"; echo "$tmp/$2"; }
 b1=$(board '.Q...\n.....\n..*..\n.....\n.....\n' b1)   # the README's board, for every section
 # the empty 8 x 8 board, and the same with its corners bad: for boards and checkpoints
@@ -390,7 +403,7 @@ ck=$tmp/q13.ckpt
 check "checkpoint new" 0 73712 "" -- count 13 --checkpoint "$ck"
 check "checkpoint finished" 0 73712 "" -- count 13 --checkpoint "$ck"
 check "checkpoint of another N" 2 "" "nqueens: checkpoint $ck: made for N = 13, not 12; refusing to use it" -- count 12 --checkpoint "$ck"
-check "checkpoint without unique" 2 "" "nqueens: checkpoint $ck: made without --unique; run with the same options; refusing to use it" -- count 13 -u --checkpoint "$ck"
+check "checkpoint without unique" 2 "" "nqueens: checkpoint $ck: made without --unique, and its records hold no classes; resume it without --unique, or count --unique into a new file; refusing to use it" -- count 13 -u --checkpoint "$ck"
 size=$(stat -c %s "$ck")
 head -c $((64 + 32 * 5 + 17)) "$ck" >"$tmp/torn.ckpt"
 check "checkpoint torn" 0 73712 "" -- count 13 --checkpoint "$tmp/torn.ckpt"
@@ -402,19 +415,6 @@ check "checkpoint damaged" 2 "" "nqueens: checkpoint $tmp/bad.ckpt: record 4 of 
 printf 'not a checkpoint, just some text that is long enough to fill a header......\n' >"$tmp/text.ckpt"
 check "checkpoint foreign file" 2 "" "nqueens: checkpoint $tmp/text.ckpt: not an nqueens checkpoint, or its header is damaged; refusing to use it" -- count 13 --checkpoint "$tmp/text.ckpt"
 # ---- check: recounting a checkpoint's records -----------------------------------------
-# le BYTES VALUE: VALUE as BYTES little-endian bytes, as printf escapes.
-le() { local i; for ((i = 0; i < $1; i++)); do printf '\\x%02x' $(($2 >> 8 * i & 255)); done; }
-# forge CHECKPOINT INDEX DELTA: adds DELTA to the total of record INDEX (from 0), with a residue
-# and a CRC that pass: the CRC's seed, the fingerprint, is in the header (bytes 32 to 39), and
-# gzip's trailer holds the CRC-32 of what it compressed.
-forge() {
-    local at=$((64 + 32 * $2)) unit total unique body
-    read -r unit total unique < <(od -An -tu8 -j "$at" -N 24 "$1" | tr -s ' \n' '   ')
-    total=$((total + $3))
-    body=$(le 8 "$unit")$(le 8 "$total")$(le 8 "$unique")$(le 4 $((total % 4294967291)))
-    { printf "$body"; { head -c 40 "$1" | tail -c 8; printf "$body"; } | gzip -c | tail -c 8 | head -c 4; } |
-        dd of="$1" bs=1 seek="$at" conv=notrunc 2>/dev/null
-}
 units13=$(((size - 64) / 32))
 check "check --all" 0 "$units13 of $units13 units checked agree with their records ($units13 recorded of $units13)" "" -- check "$ck" --all
 check "check --sample" 0 "5 of 5 units checked agree with their records ($units13 recorded of $units13)" "" -- check "$ck" --sample 5 --seed 7
@@ -504,6 +504,83 @@ timeout 20 "$nq" count 20 --method backtrack --subtotals "$tmp/no/sub.csv" >"$tm
 compare "subtotals unwritable: said at once" 1 $? "" "nqueens: subtotals $tmp/no/sub.csv: No such file or directory" "count 20 --subtotals $tmp/no/sub.csv"
 fi
 
+# ---- units counted in pieces: partial records -----------------------------------------------
+if section pieces; then
+# partial_records FILE: how many partial records FILE holds (those whose unit number has the
+# pieces counted in its upper half).
+partial_records() { od -An -tu4 -w32 -v -j64 "$1" | awk '$2 != 0' | wc -l; }
+# first_partial FILE: the number (from 1) of the first partial record in FILE.
+first_partial() { od -An -tu4 -w32 -v -j64 "$1" | awk '$2 != 0 { print NR; exit }'; }
+pc=$tmp/pieces.ckpt
+# NQ_PIECE_LEVELS cuts N = 16's units into pieces 3 queens deep, as from N = 24 by default.
+export NQ_PIECE_LEVELS=3
+"$nq" count 16 --method backtrack --threads 2 --checkpoint "$pc" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.7
+kill -TERM "$pid"
+wait "$pid"
+code=$?
+[ "$code" -eq 143 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "^nqueens: count: stopped by SIGTERM; [0-9]* of [0-9]* units are saved in $pc, and the pieces done of units in progress: run the same command again to resume$" "$tmp/err"
+expect_true "pieces: SIGTERM saves the pieces done of the units in progress" $?
+in_part=$(partial_records "$pc")
+expect_true "pieces: the checkpoint holds partial records" "$([ "$in_part" -ge 1 ]; echo $?)"
+"$nq" check "$pc" --all >"$tmp/out" 2>"$tmp/err"
+code=$?
+[ "$code" -eq 0 ] && [ ! -s "$tmp/err" ] &&
+    grep -q "^\([0-9]*\) of \1 units checked agree with their records ([0-9]* recorded of [0-9]*, [1-9][0-9]* in part)$" "$tmp/out"
+expect_true "pieces: check recounts the partial records too" $?
+cp "$pc" "$tmp/pieces-copy.ckpt"
+# A forged partial record shifts the resumed total by as much: the pieces it claims are not
+# counted again. Check finds it.
+cp "$pc" "$tmp/pieces-forged.ckpt"
+first=$(first_partial "$pc")
+forge "$tmp/pieces-forged.ckpt" $((first - 1)) 8
+read -r unit pieces < <(od -An -tu4 -j $((64 + 32 * (first - 1))) -N 8 "$pc")
+"$nq" check "$tmp/pieces-forged.ckpt" --all >/dev/null 2>"$tmp/err"
+code=$?
+[ "$code" -eq 1 ] && grep -q "^nqueens: check: $tmp/pieces-forged.ckpt: unit $unit (its first $pieces pieces) is recorded as [0-9]* solutions, but has [0-9]*$" "$tmp/err"
+expect_true "pieces: check finds a forged partial record" $?
+check "pieces: the resumed run counts only the pieces not done" 0 14772520 "" -- count 16 --method backtrack --threads 2 --checkpoint "$tmp/pieces-forged.ckpt"
+# Damaged in the middle: refused. A partial record followed by a copy of the first record (a
+# unit's record again, which agrees with itself), its total changed.
+first=$(first_partial "$pc")
+records=$(( ($(stat -c %s "$pc") - 64) / 32 + 1 ))
+printf '\x5a' | dd of="$pc" bs=1 seek=$((64 + (first - 1) * 32 + 9)) conv=notrunc 2>/dev/null
+dd if="$tmp/pieces-copy.ckpt" bs=32 skip=2 count=1 2>/dev/null >>"$pc"
+check "pieces: a damaged partial record is refused" 2 "" "nqueens: checkpoint $pc: record $first of $records is damaged; refusing to use it" -- count 16 --method backtrack --threads 2 --checkpoint "$pc"
+# Damaged last: taken for a torn write and dropped; the unit counts again from before it.
+cp "$tmp/pieces-copy.ckpt" "$pc"
+printf '\x5a' | dd of="$pc" bs=1 seek=$(($(stat -c %s "$pc") - 20)) conv=notrunc 2>/dev/null
+# Resumed, killed with SIGKILL, resumed again: the published total.
+"$nq" count 16 --method backtrack --threads 2 --checkpoint "$pc" >/dev/null 2>&1 &
+pid=$!
+sleep 0.15
+kill -KILL "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+check "pieces: resumed after SIGTERM, SIGKILL and a torn record" 0 14772512 "" -- count 16 --method backtrack --threads 2 --checkpoint "$pc"
+units=$(( ($(stat -c %s "$pc") - 64) / 32 - $(partial_records "$pc") ))
+check "pieces: check a finished checkpoint with partial records" 0 "$units of $units units checked agree with their records ($units recorded of $units)" "" -- check "$pc" --all
+# Partial records as the run goes, every 0.2 s here (NQ_PARTIAL_SECONDS; 30 by default): a run
+# killed with SIGKILL leaves them, its rerun checks and resumes.
+rm -f "$tmp/pk.ckpt"
+NQ_PARTIAL_SECONDS=0.2 "$nq" count 17 --method backtrack --threads 2 --checkpoint "$tmp/pk.ckpt" >/dev/null 2>&1 &
+pid=$!
+sleep 1.5
+kill -KILL "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+expect_true "pieces: partial records written as the run goes" "$([ "$(partial_records "$tmp/pk.ckpt")" -ge 2 ]; echo $?)"
+"$nq" check "$tmp/pk.ckpt" --sample 50 >"$tmp/out" 2>"$tmp/err"
+expect_true "pieces: check after SIGKILL" "$([ $? -eq 0 ] && [ ! -s "$tmp/err" ]; echo $?)"
+check "pieces: resume after SIGKILL with partial records" 0 95815104 "" -- count 17 --method backtrack --threads 2 --checkpoint "$tmp/pk.ckpt"
+# --unique, whose units count classes as they go, stopped and resumed.
+interrupted_then_resumed "pieces --unique" 1846955 "[0-9]*" "$tmp/pu.ckpt" 0.5 16 --unique --method backtrack --threads 2
+# A checkpoint belongs to its pieces: another depth is refused.
+NQ_PIECE_LEVELS=0 check "pieces: another depth refused" 2 "" "nqueens: checkpoint $pc: made with units in pieces 3 queens deep, not 0; refusing to use it" -- count 16 --method backtrack --checkpoint "$pc"
+NQ_PIECE_LEVELS=9 check "pieces: a bad NQ_PIECE_LEVELS" 2 "" "nqueens: NQ_PIECE_LEVELS '9' is not a number from 0 to 8" -- count 16
+unset NQ_PIECE_LEVELS
+fi
+
 # ---- the join method ----------------------------------------------------------------------
 if section join; then
 for n in 4 5 6 7 8 9 10 11 12 13 14 15; do
@@ -555,7 +632,7 @@ check "count --unique, a bad square backtracks" 0 "$unique12" "nqueens: count: b
 expect_true "join --unique subtotals add up, P and R last" $?
 check "join --unique checkpoint" 0 9233 "" -- count 13 --unique --checkpoint "$tmp/ju13.ckpt"
 check "join --unique checkpoint finished" 0 9233 "" -- count 13 --unique --checkpoint "$tmp/ju13.ckpt"
-check "join --unique checkpoint refused without --unique" 2 "" "nqueens: checkpoint $tmp/ju13.ckpt: made with --unique; run with the same options; refusing to use it" -- count 13 --checkpoint "$tmp/ju13.ckpt"
+check "join --unique checkpoint refused without --unique" 2 "" "nqueens: checkpoint $tmp/ju13.ckpt: made with --unique; resume it with --unique (with --verbose it tells the total too), or count into a new file; refusing to use it" -- count 13 --checkpoint "$tmp/ju13.ckpt"
 "$nq" count 12 --method join --subtotals "$tmp/jsub.csv" >/dev/null
 [ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u, NR - 1 }' "$tmp/jsub.csv")" = "14200 0 252" ] &&
     grep -q '^0,1,east-rows 0x3f (1 row sets),[0-9]*,0$' "$tmp/jsub.csv"
@@ -619,6 +696,19 @@ bounded verify "$tmp/q10m" >"$tmp/out" 2>"$tmp/err"
 compare "verify ten million queens in 200 MB" 0 $? "1 of 1 solutions valid" "" "verify q10m"
 rm -f "$tmp/zeros" "$tmp/q10m"
 stopped_inside_unit "count 64" "$tmp/c64.ckpt" 64 --threads 2
+# Planning at N = 64 takes a second: a stop then ends the process at once, with a word.
+for signal in INT TERM; do
+    rm -f "$tmp/plan64.ckpt"
+    code=$([ "$signal" = TERM ] && echo 143 || echo 130)
+    "$nq" count 64 --threads 1 --checkpoint "$tmp/plan64.ckpt" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    sleep 0.1
+    kill -"$signal" "$pid"
+    ends_within "planning" 1 "$pid"
+    [ "$ended" = "$code" ] && [ ! -s "$tmp/out" ] && [ ! -e "$tmp/plan64.ckpt" ] &&
+        [ "$(cat "$tmp/err")" = "nqueens: count: stopped by SIG$signal while planning, before counting; nothing was saved" ]
+    expect_true "count 64: SIG$signal while planning ends it at once, exit $code" $?
+done
 stopped_inside_unit "count 27 --threads 1" "$tmp/c27.ckpt" 27 --threads 1
 stopped_inside_unit "count 20 --method join" "$tmp/j20.ckpt" 20 --method join --threads 2
 ends_on_signal "estimate 27" TERM 143 /dev/null estimate 27 --method backtrack --probes 100000000

@@ -7,9 +7,10 @@
  * records and header with the first one's. nqueens-mpi's rank 0 opens it the same way. There
  * is no temporary file beside it, so nothing there can be a planted symlink: a new file gets
  * its header in place, in one write, and a file shorter than a header that is the start of the
- * header this run would write is taken for one whose creation was cut short. A record is one
- * write(2) of 32 bytes; if the run dies halfway through one, the next run drops the torn record
- * and counts that unit again. Only regular files are used: a directory, a FIFO, a device or
+ * header this run would write is taken for one whose creation was cut short. A record (of a
+ * finished unit, or a partial one of a unit in progress) is one write(2) of 32 bytes; if the
+ * run dies halfway through one, the next run drops the torn record and counts that unit again
+ * (from its last partial record, if any). Only regular files are used: a directory, a FIFO, a device or
  * standard input is refused before anything is read or written.
  */
 #include <errno.h>
@@ -168,9 +169,14 @@ static int fail_other_plan(const checkpoint_file *cp, const unsigned char *data,
     if (nq_checkpoint_describe(data, length, &made, NULL) == NQ_OK &&
         nq_checkpoint_describe(header, NQ_CHECKPOINT_HEADER_SIZE, &wanted, NULL) == NQ_OK &&
         made.n == wanted.n) {
-        if (made.unique != wanted.unique)
-            return fail(EXIT_USAGE, "checkpoint %s: made %s --unique; run with the same "
-                        "options; refusing to use it", cp->path, made.unique ? "with" : "without");
+        if (made.unique && !wanted.unique)
+            return fail(EXIT_USAGE, "checkpoint %s: made with --unique; resume it with --unique "
+                        "(with --verbose it tells the total too), or count into a new file; "
+                        "refusing to use it", cp->path);
+        if (!made.unique && wanted.unique)
+            return fail(EXIT_USAGE, "checkpoint %s: made without --unique, and its records hold "
+                        "no classes; resume it without --unique, or count --unique into a new "
+                        "file; refusing to use it", cp->path);
         if (made.method != wanted.method)
             return fail(EXIT_USAGE, "checkpoint %s: made with --method %s; run with the same "
                         "method; refusing to use it", cp->path,
@@ -234,16 +240,37 @@ int checkpoint_open(checkpoint_file *cp, const char *path, const nq_plan *plan, 
     return code;
 }
 
-int checkpoint_append(checkpoint_file *cp, size_t unit, const nq_unit_count *count)
+/* Appends one record in one write(2): a kill leaves at most the last one torn. */
+static int append(checkpoint_file *cp, const unsigned char *record)
 {
-    unsigned char record[NQ_CHECKPOINT_RECORD_SIZE];
-    nq_checkpoint_record(cp->plan, unit, count, record);
-    ssize_t wrote = write(cp->fd, record, sizeof record);
-    if (wrote != (ssize_t)sizeof record) {
+    ssize_t wrote = write(cp->fd, record, NQ_CHECKPOINT_RECORD_SIZE);
+    if (wrote != NQ_CHECKPOINT_RECORD_SIZE) {
         cp->write_errno = wrote < 0 ? errno : ENOSPC;
         return -1;
     }
     return 0;
+}
+
+int checkpoint_append(checkpoint_file *cp, size_t unit, const nq_unit_count *count)
+{
+    unsigned char record[NQ_CHECKPOINT_RECORD_SIZE];
+    nq_checkpoint_record(cp->plan, unit, count, record);
+    return append(cp, record);
+}
+
+double checkpoint_partial_seconds(void)
+{
+    const char *text = getenv("NQ_PARTIAL_SECONDS");
+    char *end;
+    double seconds = text ? strtod(text, &end) : 0;
+    return text && *text && !*end && seconds > 0 && seconds < 1e6 ? seconds : 30.0;
+}
+
+int checkpoint_append_partial(checkpoint_file *cp, const nq_unit_partial *partial)
+{
+    unsigned char record[NQ_CHECKPOINT_RECORD_SIZE];
+    nq_checkpoint_partial(cp->plan, partial, record);
+    return append(cp, record);
 }
 
 int checkpoint_sync(checkpoint_file *cp)

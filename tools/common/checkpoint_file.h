@@ -39,6 +39,13 @@ int checkpoint_open(checkpoint_file *cp, const char *path, const nq_plan *plan, 
 /* Appends a unit's record; returns 0, or -1 with write_errno set. */
 int checkpoint_append(checkpoint_file *cp, size_t unit, const nq_unit_count *count);
 
+/* Seconds between partial records of a unit in progress: 30, which bounds what a kill -9
+ * loses, or NQ_PARTIAL_SECONDS (a positive number) for tests. */
+double checkpoint_partial_seconds(void);
+
+/* Appends a partial record of a unit in progress; returns 0, or -1 with write_errno set. */
+int checkpoint_append_partial(checkpoint_file *cp, const nq_unit_partial *partial);
+
 /* Makes what was appended durable; returns 0, or -1 with write_errno set. */
 int checkpoint_sync(checkpoint_file *cp);
 

@@ -59,11 +59,28 @@ void format_bytes(uint64_t bytes, char out[32])
         snprintf(out, 32, "%.1f GiB", (double)bytes / (double)(UINT64_C(1) << 30));
 }
 
+/* NQ_PIECE_LEVELS, a knob for tests and measurements: how many queens deep below its own the
+ * backtracker cuts a unit into pieces, 0 to 8 (0: whole units); unset or empty: the library's
+ * choice by N. Returns it as nq_plan_options.piece_levels takes it, or -2 if it is none of
+ * these. */
+static int piece_levels_from_environment(void)
+{
+    const char *text = getenv("NQ_PIECE_LEVELS");
+    if (!text || !*text)
+        return 0;
+    if (text[0] < '0' || text[0] > '8' || text[1])
+        return -2;
+    return text[0] == '0' ? -1 : text[0] - '0';
+}
+
 nq_plan_options plan_options(const plan_choice *choice, int unique, int threads)
 {
     nq_plan_options options = { .method = choice->method, .unique = unique, .threads = threads,
                                 .max_memory = choice->max_memory ? choice->max_memory
-                                                                 : default_max_memory() };
+                                                                 : default_max_memory(),
+                                .piece_levels = choice->piece_levels
+                                                    ? choice->piece_levels
+                                                    : piece_levels_from_environment() };
     return options;
 }
 
@@ -84,6 +101,9 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
               int threads, nq_plan **plan)
 {
     nq_plan_options options = plan_options(choice, unique, threads);
+    if (options.piece_levels == -2)
+        return fail(EXIT_USAGE, "NQ_PIECE_LEVELS '%s' is not a number from 0 to 8",
+                    getenv("NQ_PIECE_LEVELS"));
     nq_status status = nq_plan_create_with(board, &options, plan);
     if (status == NQ_ERR_METHOD)
         return fail(EXIT_USAGE, "%s: --method join counts empty boards of side 4 to %d only",

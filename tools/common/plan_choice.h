@@ -9,6 +9,8 @@
 typedef struct plan_choice {
     nq_method method;       /* --method; NQ_METHOD_AUTO unless given */
     uint64_t max_memory;    /* --max-memory in bytes; 0: three quarters of physical memory */
+    int piece_levels;       /* as nq_plan_options; 0: NQ_PIECE_LEVELS if set, else the
+                               library's default */
 } plan_choice;
 
 /* Parses --method: auto, backtrack or join. Returns 0 or EXIT_USAGE. */

@@ -3,7 +3,8 @@
  * roles. Rank 0 hands out batches of work units (ranges of the plan's units that no checkpoint
  * holds yet) to whichever rank asks, counts batches itself on a thread of its own, records
  * results in the checkpoint and sums them; the other ranks ask, count on their threads, and
- * answer with one record per unit.
+ * answer with one record per unit, and now and then with how far a unit in progress got (of a
+ * plan in pieces), which rank 0 records as `nqueens count` does.
  */
 #ifndef NQ_MPI_COUNT_H
 #define NQ_MPI_COUNT_H
@@ -15,8 +16,12 @@
 
 enum {
     TAG_RESULTS = 1,   /* worker -> rank 0: uint64 triples (unit, total, unique), maybe none */
-    TAG_BATCH = 2      /* rank 0 -> worker: uint64 pair (first, end); first == end: stop */
+    TAG_BATCH = 2,     /* rank 0 -> worker: uint64 pair (first, end); first == end: stop; then
+                          the partial counts to start units of the batch from, as below */
+    TAG_PARTIAL = 3    /* worker -> rank 0: how far a unit in progress got, a uint64 quadruple
+                          (unit, pieces, total, unique) */
 };
+
 
 /* What every rank knows of the run. */
 typedef struct mpi_run {
@@ -35,9 +40,19 @@ int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_resul
 /* Ranks 1 and up: count batches until told to stop. Returns an exit code. */
 int run_worker(const mpi_run *run);
 
-/* Counts units [first, end) of the plan on the rank's threads, calling record for each. */
+/* A batch of units to count: [first, end), with the partial counts (by unit number) that
+ * units of it start from. */
+typedef struct batch {
+    uint64_t first, end;
+    const nq_unit_partial *partials;
+    size_t partial_count;
+} batch;
+
+/* Counts a batch on the rank's threads, calling record for each unit and report for each
+ * partial count (every checkpoint_partial_seconds(), from the calling thread). */
 typedef int (*record_fn)(void *context, size_t unit, const nq_unit_count *count);
-int count_batch(const mpi_run *run, uint64_t first, uint64_t end, record_fn record,
+typedef int (*partial_fn)(void *context, const nq_unit_partial *partial);
+int count_batch(const mpi_run *run, const batch *b, record_fn record, partial_fn report,
                 void *context);
 
 #endif /* NQ_MPI_COUNT_H */

@@ -27,6 +27,8 @@ typedef struct dispatcher {
     size_t cursor;               /* the first unit not handed out yet */
     size_t batch;                /* units per batch */
     const uint8_t *done;         /* units the checkpoint held at the start, or NULL */
+    const nq_unit_partial *partials;  /* and the partial counts, by unit number */
+    size_t partial_count;
     checkpoint_file *checkpoint; /* or NULL */
     nq_progress progress;        /* sums and counts */
     nq_u128 unique;
@@ -38,6 +40,23 @@ typedef struct dispatcher {
 static int is_done(const dispatcher *d, size_t unit)
 {
     return d->done && (d->done[unit / 8] >> (unit % 8) & 1);
+}
+
+/* The partial counts of the units of b, which its first and end tell, from d's. */
+static void partials_of(const dispatcher *d, batch *b)
+{
+    size_t low = 0, high = d->partial_count;
+    while (low < high) {   /* the first partial count of a unit from b->first on */
+        size_t middle = low + (high - low) / 2;
+        if (d->partials[middle].unit < b->first)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    b->partials = d->partials + low;
+    b->partial_count = 0;
+    while (low + b->partial_count < d->partial_count && b->partials[b->partial_count].unit < b->end)
+        b->partial_count++;
 }
 
 /* The next batch: a range of units none of which is done; first == end when none is left. */
@@ -68,13 +87,26 @@ static int record(void *context, size_t unit, const nq_unit_count *count)
     return 0;
 }
 
+/* Appends how far a unit in progress got to the checkpoint. */
+static int record_partial(void *context, const nq_unit_partial *partial)
+{
+    dispatcher *d = context;
+    pthread_mutex_lock(&d->lock);
+    if (d->checkpoint && checkpoint_append_partial(d->checkpoint, partial))
+        d->failed = 1;
+    pthread_mutex_unlock(&d->lock);
+    return 0;
+}
+
 static void *count_locally(void *arg)
 {
     dispatcher *d = arg;
     for (;;) {
         uint64_t range[2];
         next_batch(d, range);
-        if (range[0] == range[1] || count_batch(d->run, range[0], range[1], record, d))
+        batch b = { range[0], range[1], NULL, 0 };
+        partials_of(d, &b);
+        if (range[0] == range[1] || count_batch(d->run, &b, record, record_partial, d))
             break;
     }
     atomic_store(&d->local_running, 0);
@@ -92,8 +124,27 @@ static int serve(dispatcher *d, const MPI_Status *status, uint64_t *buffer)
         record(d, (size_t)buffer[i], &(nq_unit_count){ buffer[i + 1], buffer[i + 2] });
     uint64_t range[2];
     next_batch(d, range);
-    MPI_Send(range, 2, MPI_UINT64_T, status->MPI_SOURCE, TAG_BATCH, MPI_COMM_WORLD);
+    /* The batch, and the partial counts its units start from, in the buffer just read. */
+    batch b = { range[0], range[1], NULL, 0 };
+    partials_of(d, &b);
+    buffer[0] = range[0], buffer[1] = range[1];
+    for (size_t i = 0; i < b.partial_count; i++) {
+        const nq_unit_partial *p = &b.partials[i];
+        uint64_t *at = buffer + 2 + 4 * i;
+        at[0] = p->unit, at[1] = p->pieces, at[2] = p->count.total, at[3] = p->count.unique;
+    }
+    MPI_Send(buffer, (int)(2 + 4 * b.partial_count), MPI_UINT64_T, status->MPI_SOURCE, TAG_BATCH,
+             MPI_COMM_WORLD);
     return range[0] < range[1];
+}
+
+/* Takes how far a worker's unit in progress got, and records it. */
+static void take_partial(dispatcher *d, const MPI_Status *status)
+{
+    uint64_t v[4];
+    MPI_Recv(v, 4, MPI_UINT64_T, status->MPI_SOURCE, TAG_PARTIAL, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    record_partial(d, &(nq_unit_partial){ (size_t)v[0], v[1], { v[2], v[3] } });
 }
 
 static double seconds_since(const struct timespec *start)
@@ -124,7 +175,8 @@ static void stop_now(dispatcher *d)
 /* Serves the workers until all are told to stop and rank 0's own thread is done. */
 static void coordinate(dispatcher *d, int workers)
 {
-    uint64_t *buffer = malloc(3 * sizeof(uint64_t) * (nq_plan_units(d->run->plan) + 1));
+    size_t units = nq_plan_units(d->run->plan);
+    uint64_t *buffer = malloc(sizeof(uint64_t) * (3 * units + 4 * d->partial_count + 3));
     struct timespec start, pause = { 0, 1000000 };
     clock_gettime(CLOCK_MONOTONIC, &start);
     double last_tick = 0, last_sync = 0;
@@ -138,6 +190,11 @@ static void coordinate(dispatcher *d, int workers)
             workers -= !serve(d, &status, buffer);
             continue;
         }
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_PARTIAL, MPI_COMM_WORLD, &waiting, &status);
+        if (waiting) {
+            take_partial(d, &status);
+            continue;
+        }
         nanosleep(&pause, NULL);
         double now = seconds_since(&start);
         pthread_mutex_lock(&d->lock);
@@ -148,6 +205,14 @@ static void coordinate(dispatcher *d, int workers)
             d->failed = 1;
         last_sync = now - last_sync >= SYNC_SECONDS ? now : last_sync;
         pthread_mutex_unlock(&d->lock);
+    }
+    /* A worker's partial counts go before its last results: none should be left, but take
+     * any that is, so that no message is left unreceived. */
+    for (int waiting = 1; waiting;) {
+        MPI_Status status;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_PARTIAL, MPI_COMM_WORLD, &waiting, &status);
+        if (waiting)
+            take_partial(d, &status);
     }
     if (d->run->progress) {
         d->progress.elapsed = seconds_since(&start);
@@ -165,6 +230,8 @@ int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_resul
     if (run->checkpoint_path) {
         d.checkpoint = cp;
         d.done = cp->state.done;
+        d.partials = cp->state.partials;
+        d.partial_count = cp->state.partial_count;
         d.progress.total = cp->state.total;
         d.unique = cp->state.unique;
         d.progress.units_done = d.progress.units_resumed = cp->state.units_done;

@@ -1,17 +1,20 @@
 /*
- * worker.c - the ranks other than 0: ask for a batch, count it, send its records back.
+ * worker.c - the ranks other than 0: ask for a batch, count it, send its records back, and
+ * while counting, how far its units in progress got.
  */
 #include <mpi.h>
 #include <stdlib.h>
 
 #include "mpi_count.h"
 
-int count_batch(const mpi_run *run, uint64_t first, uint64_t end, record_fn record,
+int count_batch(const mpi_run *run, const batch *b, record_fn record, partial_fn report,
                 void *context)
 {
     nq_run_options options = { .threads = run->threads, .unique = run->unique,
-                               .first_unit = (size_t)first, .end_unit = (size_t)end,
-                               .on_unit = record, .context = context };
+                               .first_unit = (size_t)b->first, .end_unit = (size_t)b->end,
+                               .on_unit = record, .partials = b->partials,
+                               .partial_count = b->partial_count, .on_partial = report,
+                               .partial_every = checkpoint_partial_seconds(), .context = context };
     nq_count_result ignored;
     nq_status status = nq_plan_run(run->plan, &options, &ignored);
     return status ? fail(EXIT_FAILURE_, "count: %s", nq_strerror(status)) : 0;
@@ -32,22 +35,63 @@ static int keep_record(void *context, size_t unit, const nq_unit_count *count)
     return 0;
 }
 
+/* Sends how far a unit got to rank 0 at once: nq_plan_run calls this from this rank's main
+ * thread, the only one here that calls MPI. */
+static int send_partial(void *context, const nq_unit_partial *partial)
+{
+    (void)context;
+    uint64_t values[4] = { partial->unit, partial->pieces, partial->count.total,
+                           partial->count.unique };
+    MPI_Send(values, 4, MPI_UINT64_T, 0, TAG_PARTIAL, MPI_COMM_WORLD);
+    return 0;
+}
+
+/* Receives the next batch into *b, its partial counts into *partials (grown as needed).
+ * Returns 0, or an exit code. */
+static int receive_batch(batch *b, nq_unit_partial **partials, uint64_t **buffer,
+                         size_t *capacity)
+{
+    MPI_Status status;
+    int values;
+    MPI_Probe(0, TAG_BATCH, MPI_COMM_WORLD, &status);
+    MPI_Get_count(&status, MPI_UINT64_T, &values);
+    if ((size_t)values > *capacity) {
+        free(*buffer), free(*partials);
+        *buffer = malloc((size_t)values * sizeof **buffer);
+        *partials = malloc(((size_t)values / 4 + 1) * sizeof **partials);
+        *capacity = *buffer && *partials ? (size_t)values : 0;
+        if (!*capacity)
+            return fail(EXIT_FAILURE_, "count: out of memory");
+    }
+    MPI_Recv(*buffer, values, MPI_UINT64_T, 0, TAG_BATCH, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    *b = (batch){ (*buffer)[0], (*buffer)[1], *partials, 0 };
+    for (int i = 2; i + 3 < values; i += 4)
+        (*partials)[b->partial_count++] = (nq_unit_partial){
+            (size_t)(*buffer)[i], (*buffer)[i + 1], { (*buffer)[i + 2], (*buffer)[i + 3] }
+        };
+    return 0;
+}
+
 int run_worker(const mpi_run *run)
 {
     records r = { malloc(3 * sizeof(uint64_t) * (nq_plan_units(run->plan) + 1)), 0 };
     if (!r.values)
         return fail(EXIT_FAILURE_, "count: out of memory");
+    uint64_t *buffer = NULL;
+    nq_unit_partial *partials = NULL;
+    size_t capacity = 0;
     int code = 0;
     for (;;) {
         MPI_Send(r.values, (int)r.count, MPI_UINT64_T, 0, TAG_RESULTS, MPI_COMM_WORLD);
-        uint64_t batch[2];
-        MPI_Recv(batch, 2, MPI_UINT64_T, 0, TAG_BATCH, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        if (batch[0] >= batch[1])
+        batch b = { 0, 0, NULL, 0 };
+        if ((code = receive_batch(&b, &partials, &buffer, &capacity)))
+            MPI_Abort(MPI_COMM_WORLD, code);
+        if (b.first >= b.end)
             break;
         r.count = 0;
-        if ((code = count_batch(run, batch[0], batch[1], keep_record, &r)))
+        if ((code = count_batch(run, &b, keep_record, send_partial, &r)))
             MPI_Abort(MPI_COMM_WORLD, code);
     }
-    free(r.values);
+    free(r.values), free(buffer), free(partials);
     return code;
 }

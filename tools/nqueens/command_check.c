@@ -24,7 +24,8 @@
 static const char help[] =
     "Usage: nqueens check FILE [N | --board BOARD] [--sample K | --all] [OPTIONS]\n"
     "Recount work units recorded in the checkpoint FILE (of 'nqueens count --checkpoint',\n"
-    "finished or not) and compare each with its record. A checkpoint's CRCs catch damage, not\n"
+    "finished or not) and compare each with its record; a partial record of a unit in\n"
+    "progress by recounting the pieces it claims. A checkpoint's CRCs catch damage, not\n"
     "forgery: this is the check that a record is true. The file tells N and the method; for a\n"
     "board other than the empty one, give the same --board (or N) as the count.\n"
     "\n"
@@ -40,12 +41,19 @@ static const char help[] =
     "1 a record disagrees with its recount (or a runtime failure), 2 bad input (a file that is\n"
     "not a checkpoint, is damaged, or was made for another board).\n";
 
-/* The units to recount and what the recount found, shared by the threads. */
+/* A record to check: a unit's, or a partial one (of a unit's first `pieces` pieces). */
+typedef struct claim {
+    size_t unit;
+    uint64_t pieces;         /* 0: the whole unit */
+    nq_unit_count count;     /* what the record says */
+} claim;
+
+/* The records to recount and what the recount found, shared by the threads. */
 typedef struct recount {
     const nq_plan *plan;
     int unique;
-    const size_t *units;     /* unit numbers to recount */
-    nq_unit_count *found;    /* their recounts, by position in units */
+    const claim *claims;     /* records to recount */
+    nq_unit_count *found;    /* their recounts, by position in claims */
     size_t count;
     atomic_size_t next;      /* the next position to take */
     atomic_int status;       /* the first failure, NQ_OK if none */
@@ -55,7 +63,11 @@ static void *recount_units(void *arg)
 {
     recount *r = arg;
     for (size_t i; (i = atomic_fetch_add(&r->next, 1)) < r->count;) {
-        nq_status status = nq_plan_count_unit(r->plan, r->units[i], r->unique, &r->found[i]);
+        const claim *c = &r->claims[i];
+        nq_status status = c->pieces ? nq_plan_count_pieces(r->plan, c->unit, r->unique,
+                                                            c->pieces, &r->found[i])
+                                     : nq_plan_count_unit(r->plan, c->unit, r->unique,
+                                                          &r->found[i]);
         if (status)
             atomic_store(&r->status, status);
     }
@@ -85,29 +97,34 @@ static uint64_t next_random(uint64_t *state)
     return z ^ z >> 31;
 }
 
-static int by_number(const void *a, const void *b)
+static int by_unit(const void *a, const void *b)
 {
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    size_t x = ((const claim *)a)->unit, y = ((const claim *)b)->unit;
     return (x > y) - (x < y);
 }
 
-/* Fills units with the recorded units of state (*recorded of them), then keeps `sample` picked
- * at random, in increasing order, unless there are no more than that. */
-static size_t pick_units(const nq_plan *plan, const nq_checkpoint_state *state, size_t sample,
-                         uint64_t seed, size_t *units)
+/* Fills claims with the records of state, the units' then the partial ones, then keeps
+ * `sample` picked at random, in increasing order of units, unless there are no more than
+ * that. Returns how many it keeps. */
+static size_t pick_claims(const nq_plan *plan, const nq_checkpoint_state *state, size_t sample,
+                          uint64_t seed, claim *claims)
 {
     size_t recorded = 0;
     for (size_t u = 0; u < nq_plan_units(plan); u++)
         if (state->done[u / 8] >> (u % 8) & 1)
-            units[recorded++] = u;
+            claims[recorded++] = (claim){ u, 0, state->counts[u] };
+    for (size_t i = 0; i < state->partial_count; i++) {
+        const nq_unit_partial *p = &state->partials[i];
+        claims[recorded++] = (claim){ p->unit, p->pieces, p->count };
+    }
     if (sample >= recorded)
         return recorded;
     for (size_t i = 0; i < sample; i++) {   /* a partial Fisher-Yates shuffle */
         size_t j = i + (size_t)(next_random(&seed) % (recorded - i));
-        size_t t = units[i];
-        units[i] = units[j], units[j] = t;
+        claim t = claims[i];
+        claims[i] = claims[j], claims[j] = t;
     }
-    qsort(units, sample, sizeof *units, by_number);
+    qsort(claims, sample, sizeof *claims, by_unit);
     return sample;
 }
 
@@ -121,7 +138,7 @@ static int plan_of(const char *path, const nq_checkpoint_info *info, const nq_bo
         board = *given;
     else
         nq_board_init(&board, info->n);
-    plan_choice choice = { info->method, 0 };
+    plan_choice choice = { info->method, 0, info->piece_levels };
     int code = make_plan("check", &board, &choice, info->unique, threads, plan);
     if (code || given || nq_plan_fingerprint(*plan) == info->fingerprint)
         return code;
@@ -132,20 +149,27 @@ static int plan_of(const char *path, const nq_checkpoint_info *info, const nq_bo
 }
 
 /* Compares each recount with its record, naming those that differ. Returns how many agree. */
-static size_t compare(const char *path, const recount *r, const nq_checkpoint_state *state)
+static size_t compare(const char *path, const recount *r)
 {
     size_t agree = 0;
     for (size_t i = 0; i < r->count; i++) {
-        const nq_unit_count *was = &state->counts[r->units[i]], *is = &r->found[i];
+        const claim *c = &r->claims[i];
+        const nq_unit_count *was = &c->count, *is = &r->found[i];
+        char what[64];
+        if (c->pieces)
+            snprintf(what, sizeof what, "unit %zu (its first %" PRIu64 " pieces)", c->unit,
+                     c->pieces);
+        else
+            snprintf(what, sizeof what, "unit %zu", c->unit);
         if (was->total == is->total && was->unique == is->unique)
             agree++;
         else if (r->unique)
-            fail(0, "check: %s: unit %zu is recorded as %" PRIu64 " solutions in %" PRIu64
-                 " classes, but has %" PRIu64 " in %" PRIu64, path, r->units[i], was->total,
+            fail(0, "check: %s: %s is recorded as %" PRIu64 " solutions in %" PRIu64
+                 " classes, but has %" PRIu64 " in %" PRIu64, path, what, was->total,
                  was->unique, is->total, is->unique);
         else
-            fail(0, "check: %s: unit %zu is recorded as %" PRIu64 " solutions, but has %" PRIu64,
-                 path, r->units[i], was->total, is->total);
+            fail(0, "check: %s: %s is recorded as %" PRIu64 " solutions, but has %" PRIu64,
+                 path, what, was->total, is->total);
     }
     return agree;
 }
@@ -155,15 +179,15 @@ static int check_records(const char *path, const nq_plan *plan, int unique,
                          const nq_checkpoint_state *state, size_t sample, uint64_t seed,
                          int threads)
 {
-    size_t *units = malloc((nq_plan_units(plan) + 1) * sizeof *units);
-    nq_unit_count *found = malloc((sample < state->units_done ? sample : state->units_done) *
-                                  sizeof *found + 1);
-    if (!units || !found) {
-        free(units), free(found);
+    size_t records = state->units_done + state->partial_count;
+    claim *claims = malloc((records + 1) * sizeof *claims);
+    nq_unit_count *found = malloc((sample < records ? sample : records) * sizeof *found + 1);
+    if (!claims || !found) {
+        free(claims), free(found);
         return fail(EXIT_FAILURE_, "check: out of memory");
     }
-    recount r = { .plan = plan, .unique = unique, .units = units, .found = found };
-    r.count = pick_units(plan, state, sample, seed, units);
+    recount r = { .plan = plan, .unique = unique, .claims = claims, .found = found };
+    r.count = pick_claims(plan, state, sample, seed, claims);
     atomic_init(&r.next, 0);
     atomic_init(&r.status, NQ_OK);
     nq_status status = recount_all(&r, threads);
@@ -171,14 +195,17 @@ static int check_records(const char *path, const nq_plan *plan, int unique,
     if (status)
         code = fail(EXIT_FAILURE_, "check: %s", nq_strerror(status));
     else {
-        size_t agree = compare(path, &r, state);
-        char line[160];
+        size_t agree = compare(path, &r);
+        char line[200], in_part[40] = "";
+        if (state->partial_count)
+            snprintf(in_part, sizeof in_part, ", %zu in part", state->partial_count);
         snprintf(line, sizeof line, "%zu of %zu units checked agree with their records (%zu "
-                 "recorded of %zu)\n", agree, r.count, state->units_done, nq_plan_units(plan));
+                 "recorded of %zu%s)\n", agree, r.count, state->units_done, nq_plan_units(plan),
+                 in_part);
         out_puts(line);
         code = agree == r.count ? 0 : EXIT_FAILURE_;
     }
-    free(units), free(found);
+    free(claims), free(found);
     int closed = out_close();
     return code ? code : closed;
 }
@@ -250,7 +277,7 @@ int command_check(int argc, char **argv)
         code = status == NQ_ERR_NOMEM ? fail(EXIT_FAILURE_, "check: out of memory")
                                       : fail(EXIT_USAGE, "checkpoint %s: %s", path, err.message);
     free(data);
-    if (!code && state.units_done == 0)
+    if (!code && state.units_done == 0 && state.partial_count == 0)
         code = fail(EXIT_USAGE, "checkpoint %s: no unit is recorded yet; nothing to check", path);
     if (!code)
         code = check_records(path, plan, info.unique, &state, (size_t)o.sample,

@@ -42,10 +42,12 @@ static const char help[] =
     "                         need more stops before it starts, or with 'auto' backtracks\n"
     "  -p, --progress         report progress on stderr (default when stderr is a terminal)\n"
     "      --no-progress      do not\n"
-    "  -c, --checkpoint FILE  record each finished work unit in FILE, synced every 2 s; rerun\n"
-    "                         the same command to resume a run that was stopped or killed;\n"
-    "                         a regular file, locked while the run lasts ('nqueens check'\n"
-    "                         recounts its records)\n"
+    "  -c, --checkpoint FILE  record each finished work unit in FILE, synced every 2 s, and\n"
+    "                         from N = 24, where units are counted in pieces, how far each\n"
+    "                         unit in progress got (every 30 s and on a stop); rerun the same\n"
+    "                         command to resume a run that was stopped or killed; a regular\n"
+    "                         file, locked while the run lasts ('nqueens check' recounts its\n"
+    "                         records)\n"
     "  -s, --subtotals FILE   write one CSV line per work unit to FILE: unit, weight,\n"
     "                         placement, total, unique; with --unique by the join, a last\n"
     "                         line 'classes' holds P, R and the unique count\n"
@@ -53,12 +55,17 @@ static const char help[] =
     "                         and with --unique the classes (by the join: P and R too)\n"
     "  -h, --help             show this help\n"
     "\n"
-    "Ctrl-C (SIGINT) or SIGTERM stops after saving the checkpoint. Exit codes: 0 success,\n"
+    "Ctrl-C (SIGINT) or SIGTERM stops after saving the checkpoint, losing a fraction of a\n"
+    "second per thread; kill -9 loses at most about 30 s per thread (the unit in progress\n"
+    "below N = 24). NQ_PIECE_LEVELS=K (0 to 8) cuts units into pieces K queens deep at any N\n"
+    "(0: whole units), for tests. Exit codes: 0 success,\n"
     "1 runtime failure (checkpoint or output not written, more memory needed than allowed),\n"
     "2 bad input (a checkpoint made for another problem, damaged, or in use by another run\n"
     "included), 130/143 stopped by SIGINT/SIGTERM.\n";
 
-/* Seconds between syncs of the checkpoint file. */
+/* Seconds between syncs of the checkpoint file. A kill -9 loses at most, per thread, the time
+ * between partial records of a unit in progress (checkpoint_partial_seconds), a sync and the
+ * piece in progress; a stop loses the piece in progress. */
 #define SYNC_SECONDS 2.0
 
 /* A count in progress: what the callbacks need. */
@@ -68,6 +75,7 @@ typedef struct count_run {
     int progress;                 /* show the progress line */
     double last_sync;             /* elapsed seconds at the last checkpoint sync */
     uint64_t saved;               /* units in the checkpoint, resumed ones included */
+    uint64_t saved_in_part;       /* partial records written by this run */
 } count_run;
 
 static int on_unit(void *context, size_t unit, const nq_unit_count *count)
@@ -80,6 +88,17 @@ static int on_unit(void *context, size_t unit, const nq_unit_count *count)
     if (checkpoint_append(run->checkpoint, unit, count))
         return 1;
     run->saved++;
+    return 0;
+}
+
+static int on_partial(void *context, const nq_unit_partial *partial)
+{
+    count_run *run = context;
+    if (!run->checkpoint)
+        return 0;
+    if (checkpoint_append_partial(run->checkpoint, partial))
+        return 1;
+    run->saved_in_part++;
     return 0;
 }
 
@@ -147,18 +166,56 @@ static int write_subtotals(int fd, const char *path, const nq_plan *plan,
 }
 
 /* Says how a stopped run ended; returns its exit code. */
-static int report_stop(const checkpoint_file *cp, const nq_plan *plan, uint64_t done)
+static int report_stop(const checkpoint_file *cp, const nq_plan *plan, const count_run *run)
 {
     int signo = stop_signal;
     if (!signo)
         return EXIT_FAILURE_;
     if (cp->path)
-        fail(0, "count: stopped by %s; %" PRIu64 " of %zu units are saved in %s: run the same "
-             "command again to resume", signo == SIGINT ? "SIGINT" : "SIGTERM", done, nq_plan_units(plan), cp->path);
+        fail(0, "count: stopped by %s; %" PRIu64 " of %zu units are saved in %s%s: run the same "
+             "command again to resume", signo == SIGINT ? "SIGINT" : "SIGTERM", run->saved,
+             nq_plan_units(plan), cp->path,
+             run->saved_in_part ? ", and the pieces done of units in progress" : "");
     else
         fail(0, "count: stopped by %s; nothing was saved (--checkpoint FILE keeps finished "
              "units)", signo == SIGINT ? "SIGINT" : "SIGTERM");
     return 128 + signo;
+}
+
+/* What to say, and which new checkpoint to remove, when SIGINT or SIGTERM comes while the plan
+ * is made: a second at N = 64, longer for the join's tables, and the library has no way to be
+ * asked to stop it. Composed beforehand, as a signal handler may only write and end. */
+static char planning_message[2][512];       /* for SIGINT, then SIGTERM */
+static const char *planning_new_checkpoint;  /* a checkpoint this run created, or NULL */
+
+static void stop_while_planning(int signo)
+{
+    const char *message = planning_message[signo == SIGTERM];
+    if (planning_new_checkpoint)
+        unlink(planning_new_checkpoint);   /* nothing in it yet, and left as it was found */
+    ssize_t ignored = write(STDERR_FILENO, message, strlen(message));
+    (void)ignored;
+    _exit(128 + signo);
+}
+
+/* Makes SIGINT and SIGTERM end the process at once, with a word, until the plan is made. */
+static void catch_signals_while_planning(const checkpoint_file *cp)
+{
+    for (int i = 0; i < 2; i++) {
+        const char *name = i ? "SIGTERM" : "SIGINT";
+        if (cp->path && !cp->created)
+            snprintf(planning_message[i], sizeof planning_message[i], "nqueens: count: stopped "
+                     "by %s while planning, before counting; %s is as it was: run the same "
+                     "command again to resume\n", name, cp->path);
+        else
+            snprintf(planning_message[i], sizeof planning_message[i], "nqueens: count: stopped "
+                     "by %s while planning, before counting; nothing was saved\n", name);
+    }
+    planning_new_checkpoint = cp->path && cp->created ? cp->path : NULL;
+    struct sigaction action = { .sa_handler = stop_while_planning };
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
 }
 
 /* The options of a count. */
@@ -228,6 +285,8 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
         o->run.done = cp->state.done;
         o->run.done_total = cp->state.total;
         o->run.done_unique = cp->state.unique;
+        o->run.partials = cp->state.partials;
+        o->run.partial_count = cp->state.partial_count;
     }
     if (o->subtotals_path && !(run.subtotals = calloc(nq_plan_units(plan) + 1,
                                                       sizeof *run.subtotals)))
@@ -236,6 +295,8 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
         memcpy(run.subtotals, cp->state.counts, nq_plan_units(plan) * sizeof *run.subtotals);
     o->run.on_unit = on_unit;
     o->run.on_tick = on_tick;
+    o->run.on_partial = on_partial;
+    o->run.partial_every = checkpoint_partial_seconds();
     o->run.stop = &stop_signal;
     o->run.context = &run;
     nq_status status = code ? NQ_OK : nq_plan_run(plan, &o->run, result);
@@ -243,7 +304,7 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
         progress_end();
     int closed = o->checkpoint_path ? checkpoint_close(cp) : 0;
     if (!code && status == NQ_ERR_STOPPED)
-        code = closed ? closed : report_stop(cp, plan, run.saved);
+        code = closed ? closed : report_stop(cp, plan, &run);
     else if (!code && status)
         code = fail(EXIT_FAILURE_, "count: %s", nq_strerror(status));
     else if (!code && closed)
@@ -327,6 +388,7 @@ int command_count(int argc, char **argv)
     if (o.checkpoint_path && (code = checkpoint_lock(&cp, o.checkpoint_path)))
         return code;
     nq_plan *plan = NULL;
+    catch_signals_while_planning(&cp);
     if ((o.subtotals_path && (subtotals_fd = open_subtotals(o.subtotals_path)) < 0) ||
         (code = plan_for_run(&board, &o, &cp, &plan))) {
         if (o.checkpoint_path)
@@ -335,7 +397,7 @@ int command_count(int argc, char **argv)
             close(subtotals_fd);
         return code ? code : EXIT_FAILURE_;
     }
-    catch_stop_signals();
+    catch_stop_signals();   /* from now on a stop request, answered within a second */
     nq_count_result result;
     code = run_plan(plan, &o, &cp, subtotals_fd, &result);
     if (!code && o.verbose)
