@@ -219,7 +219,7 @@ typedef enum nq_method {
     NQ_METHOD_JOIN
 } nq_method;
 
-#define NQ_JOIN_MAX_N 25
+#define NQ_JOIN_MAX_N 27
 #define NQ_JOIN_AUTO_MIN_N 12
 
 /* What to plan for. Every field may be zero. */

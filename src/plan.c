@@ -74,8 +74,8 @@ static nq_status create_backtrack(nq_plan *p, size_t min_units, int threads)
 static nq_status create_join(nq_plan *p, size_t min_units, int threads, uint64_t max_memory)
 {
     p->group = nq_board_symmetries(&p->board);
-    nq_status status = nq_join_create(p->board.n, min_units, max_memory, threads, &p->join,
-                                      &p->memory);
+    nq_status status = nq_join_create(p->board.n, min_units, max_memory, threads, NQ_JOIN_ANY,
+                                      &p->join, &p->memory);
     if (status)
         return status;
     p->unit_count = nq_join_unit_count(p->join);
@@ -154,7 +154,7 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
         return status ? status : NQ_ERR_ARGUMENT;
     const int threads = options->threads > 0 ? options->threads : nq_online_cores();
     if (method == NQ_METHOD_JOIN)
-        return nq_join_memory(board->n, threads, bytes);
+        return nq_join_memory(board->n, threads, NQ_JOIN_ANY, options->max_memory, bytes);
     nq_plan_options backtrack = *options;
     backtrack.method = NQ_METHOD_BACKTRACK;
     nq_plan *plan;

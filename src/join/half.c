@@ -47,6 +47,24 @@ nq_status nq_patterns_room(nq_patterns *buffer, size_t count)
     return buffer->at ? NQ_OK : NQ_ERR_NOMEM;
 }
 
+/* One row set's cells: from q's table, or from a slice made now (kept while the row set stays). */
+typedef struct quarter_row {
+    const uint32_t *start;
+    const nq_quarter_diags *diags;
+} quarter_row;
+
+static nq_status quarter_row_of(const nq_quarter *q, nq_quarter_slice *slice, uint32_t rows,
+                                quarter_row *row)
+{
+    if (q->start) {
+        *row = (quarter_row){ q->start + ((size_t)rows << q->h), q->diags };
+        return NQ_OK;
+    }
+    nq_status status = nq_quarter_slice_fill(slice, q, rows);
+    *row = (quarter_row){ slice->start, slice->diags };
+    return status;
+}
+
 /* A quarter cell placed on the board: its listed placements and the shifts that take their
  * quarter diagonals to the board's. */
 typedef struct placed_cell {
@@ -54,12 +72,10 @@ typedef struct placed_cell {
     int up_shift, down_shift;
 } placed_cell;
 
-static placed_cell place_cell(const nq_quarter *q, int n, uint32_t rows, uint32_t cols,
-                              int row0, int col0)
+static placed_cell place_cell(quarter_row row, int h, int n, uint32_t cols, int row0, int col0)
 {
-    size_t cell = (size_t)rows << q->h | cols;
-    placed_cell c = { q->diags + q->start[cell], q->diags + q->start[cell + 1], row0 + col0,
-                      row0 - col0 + n - q->h };
+    placed_cell c = { row.diags + row.start[cols], row.diags + row.start[cols + 1], row0 + col0,
+                      row0 - col0 + n - h };
     return c;
 }
 
@@ -143,6 +159,10 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
     const int col0 = east ? n - h : 0, north_queens = __builtin_popcount(north_rows);
     nq_south_cache *cache = &scratch->south[east != 0];
     south_key(cache, start, south_rows, h);
+    quarter_row north_row, south_row;
+    if (quarter_row_of(q, &scratch->slice[east != 0][0], north_rows, &north_row) ||
+        quarter_row_of(q, &scratch->slice[east != 0][1], south_rows, &south_row))
+        return NQ_ERR_ARGUMENT;
     /* Every share of the half's columns: north_queens of them to the north quarter. */
     const uint16_t *share = q->subsets + q->subsets_start[north_queens];
     const uint16_t *end = q->subsets + q->subsets_start[north_queens + 1];
@@ -150,8 +170,8 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
         if (*share & ~cols)
             continue;
         const uint32_t south_cols = cols & ~*share;
-        placed_cell north = place_cell(q, n, north_rows, *share, 0, col0);
-        placed_cell south = place_cell(q, n, south_rows, south_cols, n - h, col0);
+        placed_cell north = place_cell(north_row, h, n, *share, 0, col0);
+        placed_cell south = place_cell(south_row, h, n, south_cols, n - h, col0);
         if (north.begin < north.end && south.begin < south.end &&
             join_cells(north, south, south_cols, n, h, start, scratch, cache, out))
             return NQ_ERR_NOMEM;
@@ -163,7 +183,8 @@ uint64_t nq_half_scratch_bytes(const nq_quarter *q)
 {
     const uint64_t side = UINT64_C(1) << q->h;
     return 3 * (q->largest + 1) * sizeof(uint64_t) +
-           2 * (2 * side * sizeof(uint32_t) + 3 * (q->row_most + 1) * sizeof(uint64_t));
+           2 * (2 * side * sizeof(uint32_t) + 3 * (q->row_most + 1) * sizeof(uint64_t)) +
+           (q->start ? 0 : 4 * nq_quarter_slice_bytes(q));
 }
 
 nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q)
@@ -182,6 +203,11 @@ nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q)
         c->down = malloc(row * sizeof *c->down);
         c->pattern = malloc(row * sizeof *c->pattern);
         ok = ok && c->first && c->count && c->up && c->down && c->pattern;
+        for (int south = 0; south < 2; south++) {
+            nq_quarter_slice *slice = &s->slice[e][south];
+            *slice = (nq_quarter_slice){ UINT32_MAX, NULL, NULL, 0 };
+            ok = ok && (q->start || nq_quarter_slice_init(slice, q) == NQ_OK);
+        }
     }
     if (!ok) {
         nq_half_scratch_free(s);
@@ -202,6 +228,8 @@ void nq_half_scratch_free(nq_half_scratch *s)
         free(c->up);
         free(c->down);
         free(c->pattern);
+        for (int south = 0; south < 2; south++)
+            nq_quarter_slice_free(&s->slice[e][south]);
     }
     memset(s, 0, sizeof *s);
 }

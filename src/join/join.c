@@ -26,8 +26,8 @@
 
 struct nq_join {
     int n, h;
-    nq_quarter quarter;                 /* every placement of one quarter */
-    nq_join_start starts[1 + 66];       /* 1 + C(h, 2) for h <= 12 */
+    nq_quarter quarter;                 /* every placement of one quarter, or its figures only */
+    nq_join_start starts[NQ_JOIN_MAX_STARTS];
     int start_count;
     nq_join_unit *units;
     size_t unit_count;
@@ -51,48 +51,86 @@ static uint64_t scratch_bytes(const nq_join *j)
            j->half_bound + nq_match_table_size(4 * j->h - 2);
 }
 
-/* Lays out j's quarter for n and works out what j needs with `threads` workers. */
-static nq_status measure(nq_join *j, int n, int threads, uint64_t *bytes)
+/* The bytes of q's table. */
+static uint64_t table_bytes(const nq_quarter *q)
+{
+    return ((UINT64_C(1) << 2 * q->h) + 1) * sizeof(uint32_t) +
+           q->count * sizeof(nq_quarter_diags);
+}
+
+/* Lays out j's quarter for n, without its table, and works out what j needs with `threads`
+ * workers with the table (*with; 0 when it is too big to make) and without (*without). */
+static nq_status measure(nq_join *j, int n, int threads, uint64_t *with, uint64_t *without)
 {
     if (n < NQ_JOIN_MIN_N || n > NQ_JOIN_MAX_N)
         return NQ_ERR_SIZE;
     j->n = n;
     j->h = n / 2;
-    nq_status status = nq_quarter_count(&j->quarter, j->h);
+    nq_status status = nq_quarter_layout(&j->quarter, j->h);
     if (status)
         return status;
-    j->half_bound = nq_quarter_half_bound(&j->quarter);
+    j->half_bound = j->quarter.half_bound;
     if (j->half_bound > SIZE_MAX / 64)
         return NQ_ERR_NOMEM;
-    uint64_t table = ((UINT64_C(1) << 2 * j->h) + 1) * sizeof(uint32_t) +
-                     j->quarter.count * sizeof(nq_quarter_diags) +
-                     ((UINT64_C(1) << j->h) + 1) * sizeof(uint16_t);
-    *bytes = table + (uint64_t)(threads > 0 ? threads : 1) * scratch_bytes(j);
+    const uint64_t workers = (uint64_t)(threads > 0 ? threads : 1);
+    const uint64_t subsets = ((UINT64_C(1) << j->h) + 1) * sizeof(uint16_t);
+    *without = subsets + workers * scratch_bytes(j);   /* scratch with slices: no table */
+    *with = 0;
+    if (j->h <= NQ_QUARTER_TABLE_MAX_H) {
+        j->quarter.start = (uint32_t *)1;   /* measured as if it had one: scratch has no slices */
+        *with = table_bytes(&j->quarter) + subsets + workers * scratch_bytes(j);
+        j->quarter.start = NULL;
+    }
     return NQ_OK;
 }
 
-nq_status nq_join_memory(int n, int threads, uint64_t *bytes)
+/* Which layout a join takes: the table if allowed and it fits max_memory (0: no limit), else
+ * slices if allowed and they fit. Sets *need to what it takes. */
+static nq_status choose_layout(nq_join_layout layout, uint64_t with, uint64_t without,
+                               uint64_t max_memory, int *table, uint64_t *need)
+{
+    const int table_fits = with && (!max_memory || with <= max_memory);
+    *table = layout == NQ_JOIN_TABLE || (layout == NQ_JOIN_ANY && table_fits);
+    if (*table && !with)
+        return NQ_ERR_ARGUMENT;   /* a table asked for where none can be made */
+    *need = *table ? with : without;
+    return max_memory && *need > max_memory ? NQ_ERR_MEMORY_LIMIT : NQ_OK;
+}
+
+nq_status nq_join_memory(int n, int threads, nq_join_layout layout, uint64_t max_memory,
+                         uint64_t *bytes)
 {
     nq_join j = { 0 };
-    nq_status status = measure(&j, n, threads, bytes);
+    uint64_t with, without;
+    int table;
+    nq_status status = measure(&j, n, threads, &with, &without);
     nq_quarter_free(&j.quarter);
+    if (!status) {
+        status = choose_layout(layout, with, without, max_memory, &table, bytes);
+        status = status == NQ_ERR_MEMORY_LIMIT ? NQ_OK : status;
+    }
     return status;
 }
 
 nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threads,
-                         nq_join **join, uint64_t *memory)
+                         nq_join_layout layout, nq_join **join, uint64_t *memory)
 {
     nq_join *j = calloc(1, sizeof *j);
     if (!j)
         return NQ_ERR_NOMEM;
-    uint64_t need = 0;
-    nq_status status = measure(j, n, threads, &need);
+    uint64_t with = 0, without = 0, need = 0;
+    int table = 0;
+    nq_status status = measure(j, n, threads, &with, &without);
+    if (!status)
+        status = choose_layout(layout, with, without, max_memory, &table, &need);
     if (memory)
         *memory = need;
-    if (!status && max_memory && need > max_memory)
-        status = NQ_ERR_MEMORY_LIMIT;
-    if (!status)
-        status = nq_quarter_fill(&j->quarter);
+    if (!status && table) {
+        nq_quarter_free(&j->quarter);
+        status = nq_quarter_count(&j->quarter, j->h);
+        if (!status)
+            status = nq_quarter_fill(&j->quarter);
+    }
     if (!status) {
         j->start_count = nq_join_starts(n, j->starts);
         status = nq_join_units(j->starts, j->start_count, j->h, min_units, &j->units,
@@ -104,6 +142,11 @@ nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threa
     }
     *join = j;
     return NQ_OK;
+}
+
+int nq_join_has_table(const nq_join *join)
+{
+    return join->quarter.start != NULL;
 }
 
 void nq_join_free(nq_join *join)
@@ -244,13 +287,16 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
         if (!weight)
             return NQ_ERR_ARGUMENT;
         s->east.count = s->west.count = 0;
-        if (nq_half_patterns(&join->quarter, join->n, start, 1, rows, &s->cell, &s->east))
-            return NQ_ERR_NOMEM;
+        nq_status status = nq_half_patterns(&join->quarter, join->n, start, 1, rows, &s->cell,
+                                            &s->east);
+        if (status)
+            return status;
         if (!s->east.count)
             continue;   /* no east half, no solution */
-        if (nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows, &s->cell,
-                             &s->west))
-            return NQ_ERR_NOMEM;
+        status = nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows,
+                                  &s->cell, &s->west);
+        if (status)
+            return status;
         uint64_t pairs;
         if ((start->symmetric ? count_symmetric : count_plain)(join, s, match, &pairs))
             return NQ_ERR_NOMEM;
