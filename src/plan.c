@@ -11,13 +11,15 @@
 
 /* Units to aim at by default: 4096 up to n = 18, enough for a few hundred cores to share, then
  * four times as many per size, as the work grows about sevenfold, up to a million: units of
- * seconds to minutes up to n = 22, so that checkpoints and ranks lose and wait little. */
+ * seconds to minutes up to n = 22, so that checkpoints and ranks lose and wait little. From
+ * n = 26, where the work grows about tenfold a size, 4 million and 16 million (the join's
+ * units then take some seconds to a minute; a checkpoint's record is 32 bytes). */
 static size_t default_min_units(int n)
 {
     size_t units = 4096;
     for (int k = 18; k < n && units < (1u << 20); k++)
         units *= 4;
-    return units;
+    return n >= 27 ? (size_t)1 << 24 : n == 26 ? (size_t)1 << 22 : units;
 }
 
 /* 64-bit FNV-1a, continuing from hash. */
@@ -51,6 +53,10 @@ static uint64_t fingerprint(const nq_plan *plan)
                                s->east | (uint64_t)s->west << 32, s->up ^ s->down << 1,
                                s->weight };
         h = fnv1a(h, fields, sizeof fields);
+        if (u->parts > 1) {   /* a part of a row set (n >= 26); whole ones hash as they did */
+            uint64_t part[2] = { u->part, u->parts };
+            h = fnv1a(h, part, sizeof part);
+        }
     }
     return h;
 }
@@ -286,7 +292,10 @@ static void describe_join_unit(const nq_plan *plan, size_t unit, char *buf, size
     size_t used = 0;
     for (int q = 0; q < s->queens && used < size; q++)
         used += (size_t)snprintf(buf + used, size - used, "%d:%d ", s->row[q] + 1, s->col[q] + 1);
-    if (used < size)
+    if (used < size && u->parts > 1)
+        snprintf(buf + used, size - used, "east-rows 0x%" PRIx64 " (part %u of %u)", rows,
+                 u->part + 1u, (unsigned)u->parts);
+    else if (used < size)
         snprintf(buf + used, size - used, "east-rows 0x%" PRIx64 " (%" PRIu32 " row sets)", rows,
                  u->count);
     if (weight)

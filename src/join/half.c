@@ -151,7 +151,8 @@ static nq_status join_cells(placed_cell north, placed_cell south, uint32_t south
 }
 
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
-                           uint32_t rows, nq_half_scratch *scratch, nq_patterns *out)
+                           uint32_t rows, unsigned part, unsigned parts, nq_half_scratch *scratch,
+                           nq_patterns *out)
 {
     const int h = q->h;
     const uint32_t north_rows = rows & ((1u << h) - 1), south_rows = rows >> h;
@@ -166,9 +167,11 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
     /* Every share of the half's columns: north_queens of them to the north quarter. */
     const uint16_t *share = q->subsets + q->subsets_start[north_queens];
     const uint16_t *end = q->subsets + q->subsets_start[north_queens + 1];
-    for (; share < end; share++) {
+    for (unsigned index = 0; share < end; share++) {
         if (*share & ~cols)
             continue;
+        if (index++ % parts != part)
+            continue;   /* another part's */
         const uint32_t south_cols = cols & ~*share;
         placed_cell north = place_cell(north_row, h, n, *share, 0, col0);
         placed_cell south = place_cell(south_row, h, n, south_cols, n - h, col0);

@@ -133,8 +133,10 @@ nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threa
     }
     if (!status) {
         j->start_count = nq_join_starts(n, j->starts);
-        status = nq_join_units(j->starts, j->start_count, j->h, min_units, &j->units,
-                               &j->unit_count);
+        /* Past the table's sides a row set can take a core many minutes: cut them up. */
+        status = nq_join_units(j->starts, j->start_count, j->h, min_units,
+                               j->h > NQ_QUARTER_TABLE_MAX_H || layout == NQ_JOIN_SLICES_CUT,
+                               &j->units, &j->unit_count);
     }
     if (status) {
         nq_join_free(j);
@@ -287,13 +289,13 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
         if (!weight)
             return NQ_ERR_ARGUMENT;
         s->east.count = s->west.count = 0;
-        nq_status status = nq_half_patterns(&join->quarter, join->n, start, 1, rows, &s->cell,
-                                            &s->east);
+        nq_status status = nq_half_patterns(&join->quarter, join->n, start, 1, rows, u->part,
+                                            u->parts, &s->cell, &s->east);
         if (status)
             return status;
         if (!s->east.count)
             continue;   /* no east half, no solution */
-        status = nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows,
+        status = nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows, 0, 1,
                                   &s->cell, &s->west);
         if (status)
             return status;

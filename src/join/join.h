@@ -108,11 +108,14 @@ typedef struct nq_join_start {
     int8_t row[2], col[2];  /* and their squares */
 } nq_join_start;
 
-/* A work unit: `count` row sets of one start, the first of them `first`. */
+/* A work unit: `count` row sets of one start, the first of them `first`; or, where a row set
+ * is too big for one unit (n >= 26), part `part` of `parts` of one row set: the east halves of
+ * every parts-th share of the east columns, from the part-th (half.c), against all west ones. */
 typedef struct nq_join_unit {
     uint32_t start;     /* index into the starts */
     uint32_t first;     /* first row set (a mask over the start's rows) */
-    uint32_t count;     /* row sets to count */
+    uint32_t count;     /* row sets to count (1 when parts > 1) */
+    uint16_t part, parts;   /* 0 of 1 when the unit takes its row sets whole */
 } nq_join_unit;
 
 /* The starts of the n x n board, at most 1 + C(h, 2): fills starts, returns how many. */
@@ -131,9 +134,12 @@ unsigned nq_join_first_rows(const nq_join_start *start, int h, uint32_t *rows);
 unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows);
 
 /* Splits the starts' row sets into units of about equal numbers of row sets, at least
- * min_units in all. Fills *units (free it) and *count. Returns NQ_OK or NQ_ERR_NOMEM. */
+ * min_units in all. With `split` nonzero and fewer row sets than min_units, each row set is cut
+ * into parts instead, as many as its share of the work (by the shares of columns its halves
+ * join, the product of the two halves' counts) asks for, min_units more or less in all. Fills
+ * *units (free it) and *count. Returns NQ_OK or NQ_ERR_NOMEM. */
 nq_status nq_join_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
-                        nq_join_unit **units, size_t *count);
+                        int split, nq_join_unit **units, size_t *count);
 
 /* ---- half.c: the placements of one half on a set of rows, as patterns -------------------- */
 
@@ -176,11 +182,14 @@ void nq_half_scratch_free(nq_half_scratch *s);
 uint64_t nq_half_scratch_bytes(const nq_quarter *q);
 
 /* Appends to out the pattern of every placement of the east (east nonzero) or west half of the
- * n x n board on rows `rows` (numbered as in nq_join_start) that fits with the start's queens:
+ * n x n board on rows `rows` (numbered as in nq_join_start) that fits with the start's queens,
+ * of the shares of its columns between north and south numbered part, part + parts, ... (all
+ * of them when parts is 1):
  * the up diagonals it takes where the halves meet in the low 2h - 1 bits, the down ones above.
  * Returns NQ_OK, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a slice larger than q's figures allow). */
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
-                           uint32_t rows, nq_half_scratch *scratch, nq_patterns *out);
+                           uint32_t rows, unsigned part, unsigned parts, nq_half_scratch *scratch,
+                           nq_patterns *out);
 
 /* ---- match.c: counting disjoint pairs ----------------------------------------------------- */
 
@@ -236,7 +245,10 @@ typedef struct nq_join_scratch nq_join_scratch;
  * table is made once), or as row slices each worker makes for the row sets it counts (memory
  * per worker bounded by the largest slice and half, not the table's). ANY takes the table when
  * it fits the memory limit, else slices. */
-typedef enum nq_join_layout { NQ_JOIN_ANY, NQ_JOIN_TABLE, NQ_JOIN_SLICES } nq_join_layout;
+typedef enum nq_join_layout {
+    NQ_JOIN_ANY, NQ_JOIN_TABLE, NQ_JOIN_SLICES,
+    NQ_JOIN_SLICES_CUT      /* slices, with row sets cut into parts as from n = 26 (tests) */
+} nq_join_layout;
 
 /* Makes the join counter of the empty n x n board with at least min_units units, laid out as
  * `layout` says, refusing with NQ_ERR_MEMORY_LIMIT when it would need more than max_memory bytes

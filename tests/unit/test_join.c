@@ -338,7 +338,7 @@ static void halves_match_the_reference(void **state)
                     if (__builtin_popcount(rows) != __builtin_popcount(east ? st->east : st->west))
                         continue;
                     got.count = want.count = 0;
-                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, &scratch, &got),
+                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, 0, 1, &scratch, &got),
                                      NQ_OK);
                     reference_half(n, st, board_rows, cols, st->up, st->down, 0, &want);
                     assert_int_equal(got.count, want.count);
@@ -353,6 +353,42 @@ static void halves_match_the_reference(void **state)
         cell_scratch_free(&scratch);
         free(got.at);
         free(want.at);
+        nq_quarter_free(&q);
+    }
+}
+
+/* The parts of a half (every parts-th share of its columns) together are the half. */
+static void half_parts_partition_the_half(void **state)
+{
+    (void)state;
+    for (int n = 6; n <= 11; n++) {
+        nq_quarter q;
+        assert_int_equal(nq_quarter_layout(&q, n / 2), NQ_OK);
+        nq_half_scratch scratch = cell_scratch(&q);
+        nq_join_start starts[NQ_JOIN_MAX_STARTS];
+        const int start_count = nq_join_starts(n, starts);
+        nq_patterns whole = { 0 }, parts = { 0 };
+        for (int s = 0; s < start_count; s++) {
+            uint32_t rows;
+            for (int more = nq_join_first_rows(&starts[s], n / 2, &rows); more;
+                 more = nq_join_next_rows(&starts[s], n / 2, &rows)) {
+                whole.count = parts.count = 0;
+                assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 0, 1, &scratch,
+                                                  &whole), NQ_OK);
+                for (unsigned p = 0; p < 3; p++)
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, p, 3, &scratch,
+                                                      &parts), NQ_OK);
+                assert_int_equal(parts.count, whole.count);
+                if (!whole.count)
+                    continue;
+                qsort(whole.at, whole.count, sizeof *whole.at, compare_u64);
+                qsort(parts.at, parts.count, sizeof *parts.at, compare_u64);
+                assert_memory_equal(whole.at, parts.at, whole.count * sizeof *whole.at);
+            }
+        }
+        free(whole.at);
+        free(parts.at);
+        cell_scratch_free(&scratch);
         nq_quarter_free(&q);
     }
 }
@@ -377,7 +413,7 @@ static void half_bound_holds(void **state)
                 for (int east = 0; east <= 1; east++) {
                     out.count = 0;
                     uint32_t half_rows = east ? rows : starts[s].rows & ~rows;
-                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, &cells,
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, 0, 1, &cells,
                                                       &out), NQ_OK);
                     assert_true(out.count <= bound);
                 }
@@ -507,6 +543,34 @@ static void slices_count_what_the_table_does(void **state)
         nq_join_scratch_free(b);
         nq_join_free(table);
         nq_join_free(slices);
+    }
+    /* Row sets cut into parts (as from n = 26): each row set's parts in a row, 0 to parts - 1,
+     * and together the published total. */
+    for (int n = 4; n <= 16; n++) {
+        nq_join *cut;
+        assert_int_equal(nq_join_create(n, 1 << 16, 0, 1, NQ_JOIN_SLICES_CUT, &cut, NULL), NQ_OK);
+        nq_join_scratch *scratch = nq_join_scratch_create(cut);
+        uint64_t sum = 0;
+        unsigned most = 1;
+        for (size_t u = 0; u < nq_join_unit_count(cut); u++) {
+            const nq_join_unit *unit = nq_join_unit_at(cut, u);
+            assert_true(unit->part < unit->parts);
+            if (unit->part) {
+                const nq_join_unit *before = nq_join_unit_at(cut, u - 1);
+                assert_int_equal(before->first, unit->first);
+                assert_int_equal(before->part + 1, unit->part);
+                assert_int_equal(before->parts, unit->parts);
+            }
+            most = unit->parts > most ? unit->parts : most;
+            uint64_t total;
+            assert_int_equal(nq_join_count_unit(cut, u, match, scratch, NULL, &total), NQ_OK);
+            sum += total;
+        }
+        assert_int_equal(sum, published_total[n]);
+        if (n >= 10)
+            assert_true(most > 1);
+        nq_join_scratch_free(scratch);
+        nq_join_free(cut);
     }
     for (int n = 12; n <= 17; n++) {
         nq_count_result r = count_by_slices(n, n % 2 + 1);
@@ -690,6 +754,7 @@ int main(void)
         cmocka_unit_test(quarter_figures_are_the_tables),
         cmocka_unit_test(slices_are_the_tables_rows),
         cmocka_unit_test(halves_match_the_reference),
+        cmocka_unit_test(half_parts_partition_the_half),
         cmocka_unit_test(half_bound_holds),
         cmocka_unit_test(row_set_weights_cover_every_row_set),
         cmocka_unit_test(units_cover_each_row_set_once),
