@@ -12,14 +12,14 @@
 /* Units to aim at by default: 4096 up to n = 18, enough for a few hundred cores to share, then
  * four times as many per size, as the work grows about sevenfold, up to a million: units of
  * seconds to minutes up to n = 22, so that checkpoints and ranks lose and wait little. From
- * n = 26, where the work grows about tenfold a size, 4 million and 16 million (the join's
- * units then take some seconds to a minute; a checkpoint's record is 32 bytes). */
+ * n = 26, 16 million: a row set of the join takes minutes there, cut into parts, and one of
+ * n = 27 about a second (a checkpoint's record is 32 bytes: 0.5 GB for all). */
 static size_t default_min_units(int n)
 {
     size_t units = 4096;
     for (int k = 18; k < n && units < (1u << 20); k++)
         units *= 4;
-    return n >= 27 ? (size_t)1 << 24 : n == 26 ? (size_t)1 << 22 : units;
+    return n >= 26 ? (size_t)1 << 24 : units;
 }
 
 /* 64-bit FNV-1a, continuing from hash. */

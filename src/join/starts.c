@@ -138,26 +138,26 @@ unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows)
     return 0;
 }
 
-/* C(n, k), for n <= 32. */
+/* C(n, k) for 0 <= n <= 32, from Pascal's triangle, made once (the units' layout looks up
+ * millions). */
 static uint64_t binomial(int n, int k)
 {
-    if (k < 0 || k > n)
-        return 0;
-    uint64_t c = 1;
-    for (int i = 1; i <= k; i++)
-        c = c * (uint64_t)(n - k + i) / (uint64_t)i;
-    return c;
+    static uint64_t table[33][33];
+    if (!table[0][0])
+        for (int a = 0; a <= 32; a++)
+            for (int b = 0; b <= a; b++)
+                table[a][b] = b == 0 || b == a ? 1 : table[a - 1][b - 1] + table[a - 1][b];
+    return k < 0 || k > n ? 0 : table[n][k];
 }
 
-/* The k-subset of rank `rank` among all k-subsets in increasing order (that of next_same_count),
- * as bits: the combinatorial number system. */
-static uint32_t unrank(uint64_t rank, int k)
+/* The k-subset of rank `rank` among the k-subsets of `width` bits in increasing order (that of
+ * next_same_count), as bits: the combinatorial number system, its largest element first. */
+static uint32_t unrank(uint64_t rank, int k, int width)
 {
     uint32_t set = 0;
-    for (int i = k; i > 0; i--) {
-        int c = i - 1;
-        while (binomial(c + 1, i) <= rank)
-            c++;
+    for (int i = k, c = width - 1; i > 0; i--, c--) {
+        while (binomial(c, i) > rank)
+            c--;
         set |= 1u << c;
         rank -= binomial(c, i);
     }
@@ -199,7 +199,7 @@ static size_t rank_units(const nq_join_start *start, uint32_t index, size_t per,
     const size_t count = (size_t)((row_sets + per - 1) / per);
     for (size_t u = 0; units && u < count; u++) {
         const uint64_t first = (uint64_t)u * per, left = row_sets - first;
-        units[made + u] = (nq_join_unit){ index, deposit(unrank(first, k), start->rows),
+        units[made + u] = (nq_join_unit){ index, deposit(unrank(first, k, width), start->rows),
                                           (uint32_t)(left < per ? left : per), 0, 1 };
     }
     return count;

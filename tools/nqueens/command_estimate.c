@@ -24,7 +24,7 @@ static const char help[] =
     "  -t, --threads T    worker threads the count will use (default: one per online core)\n"
     "  -m, --method M     the count's method: auto (default), join or backtrack; for the\n"
     "                     join, random work units are counted and timed (--probes is ignored):\n"
-    "                     64 at least, or as many as half a minute counts (N >= 26)\n"
+    "                     64 at least, or 4 when they take over half a minute (N >= 26)\n"
     "      --max-memory SIZE  as for count: the join's memory limit\n"
     "  -n, --probes P     random probes (default 200000); error shrinks as 1/sqrt(P)\n"
     "  -S, --seed S       seed of the probes (default 1)\n"
@@ -69,13 +69,14 @@ static int seconds_per_square(int threads, long long probes, long long seed, dou
 }
 
 /* The join's estimate: random units counted on one thread, 64 of them at least and more until
- * a second has gone, or fewer when they take longer than half a minute (n >= 26, where a unit
- * takes seconds to a minute), their time scaled to all units and the threads. Returns 0 or an
- * exit code. */
+ * a second has gone, or as few as 4 when they take longer than half a minute (n >= 26, where a
+ * unit takes seconds to a minute), their time scaled to all units and the threads. Returns 0
+ * or an exit code. */
 static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_estimate *e,
                          double *seconds)
 {
-    uint64_t sample = 1, units = nq_plan_units(plan);
+    const uint64_t units = nq_plan_units(plan);
+    uint64_t sample = units < 4 ? units : 4;
     for (;;) {
         double start = now();
         int code = estimate_plan(plan, (long long)sample, seed, e);
