@@ -41,6 +41,15 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* Seconds of processor time this thread has used: what the join's units cost one core, however
+ * busy the machine is with other work (wall time would count the turns it waited). */
+static double thread_time(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 /* Estimates the squares of a backtracker's plan; returns 0 or an exit code. */
 static int estimate_plan(const nq_plan *plan, long long probes, long long seed, nq_estimate *e)
 {
@@ -68,8 +77,8 @@ static int seconds_per_square(int threads, long long probes, long long seed, dou
     return code ? code : status ? fail(EXIT_FAILURE_, "estimate: %s", nq_strerror(status)) : 0;
 }
 
-/* The join's estimate: random units counted on one thread, 64 of them at least and more until
- * a second has gone, or as few as 4 when they take longer than half a minute (n >= 26, where a
+/* The join's estimate: random units counted and timed (processor time) on one thread, 64 of
+ * them at least and more until a second has gone, or as few as 4 when they take longer than half a minute (n >= 26, where a
  * unit takes seconds to a minute), their time scaled to all units and the threads. Returns 0
  * or an exit code. */
 static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_estimate *e,
@@ -78,11 +87,11 @@ static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_es
     const uint64_t units = nq_plan_units(plan);
     uint64_t sample = units < 4 ? units : 4;
     for (;;) {
-        double start = now();
+        double start = thread_time();
         int code = estimate_plan(plan, (long long)sample, seed, e);
         if (code)
             return code;
-        double spent = now() - start;
+        double spent = thread_time() - start;
         if (sample == units || (sample >= 64 && spent >= 1.0) || spent >= 30.0) {
             *seconds = spent / (double)sample * (double)units / threads;
             return 0;
