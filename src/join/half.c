@@ -123,22 +123,40 @@ static void south_key(nq_south_cache *c, const nq_join_start *start, uint32_t ro
     memset(c->first, 0xff, ((size_t)1 << h) * sizeof *c->first);
 }
 
-/* Joins every placement of the north cell with every one of the south cell that fits. */
+/* Joins every placement of the north cell from the `from`-th on with every one of the south
+ * cell that fits, into out while it holds at most `cap` patterns: *stop gets the north
+ * placement it stopped before for want of room, or SIZE_MAX when it joined them all. */
 static nq_status join_cells(placed_cell north, placed_cell south, uint32_t south_cols, int n,
                             int h, const nq_join_start *start, nq_half_scratch *s,
-                            nq_south_cache *cache, nq_patterns *out)
+                            nq_south_cache *cache, size_t from, size_t cap, nq_patterns *out,
+                            size_t *stop)
 {
     const uint64_t *south_up, *south_down, *south_pattern;
     const size_t m = south_fitted(cache, south, south_cols, n, h, start, &south_up, &south_down,
                                   &south_pattern);
+    *stop = SIZE_MAX;
     if (!m)
         return NQ_OK;
     const size_t k = fitting(north, n, h, start, s->up, s->down, s->pattern);
-    if (reserve(out, k * m + 1))
+    if (from >= k)
+        return NQ_OK;
+    /* All of it at once when it fits (always below n = 26); else a north placement at a time. */
+    const int whole = (k - from) * m <= cap - out->count;
+    if (reserve(out, whole ? (k - from) * m + 1 : m + 1))
         return NQ_ERR_NOMEM;
     uint64_t *at = out->at;
     size_t count = out->count;
-    for (size_t i = 0; i < k; i++) {
+    for (size_t i = from; i < k; i++) {
+        if (!whole) {
+            if (count + m > cap && count > 0) {
+                *stop = i;
+                break;
+            }
+            out->count = count;
+            if (reserve(out, m + 1))
+                return NQ_ERR_NOMEM;
+            at = out->at;
+        }
         const uint64_t up = s->up[i], down = s->down[i], pattern = s->pattern[i];
         /* Written always, kept when the two fit: no branch to mispredict. */
         for (size_t j = 0; j < m; j++) {
@@ -152,7 +170,7 @@ static nq_status join_cells(placed_cell north, placed_cell south, uint32_t south
 
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
                            uint32_t rows, unsigned part, unsigned parts, nq_half_scratch *scratch,
-                           nq_patterns *out)
+                           nq_half_cursor *cursor, nq_patterns *out)
 {
     const int h = q->h;
     const uint32_t north_rows = rows & ((1u << h) - 1), south_rows = rows >> h;
@@ -164,21 +182,32 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
     if (quarter_row_of(q, &scratch->slice[east != 0][0], north_rows, &north_row) ||
         quarter_row_of(q, &scratch->slice[east != 0][1], south_rows, &south_row))
         return NQ_ERR_ARGUMENT;
-    /* Every share of the half's columns: north_queens of them to the north quarter. */
-    const uint16_t *share = q->subsets + q->subsets_start[north_queens];
-    const uint16_t *end = q->subsets + q->subsets_start[north_queens + 1];
-    for (unsigned index = 0; share < end; share++) {
-        if (*share & ~cols)
+    /* Every share of the half's columns: north_queens of them to the north quarter; from where
+     * the cursor stopped, if it did. */
+    nq_half_cursor all = { 0, 0, 0, 0 }, *at = cursor ? cursor : &all;
+    const size_t cap = cursor ? out->limit - 1 : SIZE_MAX;
+    const uint16_t *first = q->subsets + q->subsets_start[north_queens];
+    const size_t shares = q->subsets_start[north_queens + 1] - q->subsets_start[north_queens];
+    size_t index = at->index;
+    for (size_t i = at->share; i < shares; i++) {
+        if (first[i] & ~cols)
             continue;
         if (index++ % parts != part)
             continue;   /* another part's */
-        const uint32_t south_cols = cols & ~*share;
-        placed_cell north = place_cell(north_row, h, n, *share, 0, col0);
+        const uint32_t south_cols = cols & ~first[i];
+        placed_cell north = place_cell(north_row, h, n, first[i], 0, col0);
         placed_cell south = place_cell(south_row, h, n, south_cols, n - h, col0);
+        size_t stop = SIZE_MAX;
         if (north.begin < north.end && south.begin < south.end &&
-            join_cells(north, south, south_cols, n, h, start, scratch, cache, out))
+            join_cells(north, south, south_cols, n, h, start, scratch, cache,
+                       i == at->share ? at->north : 0, cap, out, &stop))
             return NQ_ERR_NOMEM;
+        if (stop != SIZE_MAX) {   /* out is full: the next call goes on from here */
+            *at = (nq_half_cursor){ i, index - 1, stop, 0 };
+            return NQ_OK;
+        }
     }
+    at->done = 1;
     return NQ_OK;
 }
 

@@ -32,7 +32,12 @@ struct nq_join {
     nq_join_unit *units;
     size_t unit_count;
     uint64_t half_bound;                /* no half has more placements */
+    uint64_t chunk;                     /* a worker lists at most this many at a time */
 };
+
+/* The most patterns of a half a worker holds at once (256 MB each): past that, as only from
+ * n = 26 on, halves are listed and matched a chunk against a chunk. */
+#define CHUNK_PATTERNS (UINT64_C(1) << 25)
 
 /* What a worker needs to count units: buffers for halves and a matcher's table. */
 struct nq_join_scratch {
@@ -47,8 +52,8 @@ struct nq_join_scratch {
 static uint64_t scratch_bytes(const nq_join *j)
 {
     /* Halves, their copies sorted by flags and by signature, a signature byte each. */
-    return nq_half_scratch_bytes(&j->quarter) + 6 * j->half_bound * sizeof(uint64_t) +
-           j->half_bound + nq_match_table_size(4 * j->h - 2);
+    return nq_half_scratch_bytes(&j->quarter) + 6 * (j->chunk + 1) * sizeof(uint64_t) +
+           j->chunk + 1 + nq_match_table_size(4 * j->h - 2);
 }
 
 /* The bytes of q's table. */
@@ -70,8 +75,8 @@ static nq_status measure(nq_join *j, int n, int threads, uint64_t *with, uint64_
     if (status)
         return status;
     j->half_bound = j->quarter.half_bound;
-    if (j->half_bound > SIZE_MAX / 64)
-        return NQ_ERR_NOMEM;
+    j->chunk = j->half_bound < CHUNK_PATTERNS ? j->half_bound : CHUNK_PATTERNS;
+    j->chunk = j->chunk > j->quarter.largest ? j->chunk : j->quarter.largest;
     const uint64_t workers = (uint64_t)(threads > 0 ? threads : 1);
     const uint64_t subsets = ((UINT64_C(1) << j->h) + 1) * sizeof(uint16_t);
     *without = subsets + workers * scratch_bytes(j);   /* scratch with slices: no table */
@@ -125,6 +130,8 @@ nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threa
         status = choose_layout(layout, with, without, max_memory, &table, &need);
     if (memory)
         *memory = need;
+    if (layout == NQ_JOIN_SLICES_CUT)
+        j->chunk = j->quarter.largest;   /* the least: halves in many chunks (tests) */
     if (!status && table) {
         nq_quarter_free(&j->quarter);
         status = nq_quarter_count(&j->quarter, j->h);
@@ -184,7 +191,7 @@ nq_join_scratch *nq_join_scratch_create(const nq_join *join)
         free(s);
         return NULL;
     }
-    s->east.limit = s->west.limit = join->half_bound + 1;
+    s->east.limit = s->west.limit = join->chunk + 1;
     size_t table = nq_match_table_size(4 * join->h - 2);
     s->table = aligned_alloc(64, (table + 63) / 64 * 64);
     if (!s->table) {
@@ -288,20 +295,29 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
                                   : nq_join_weight(start, rows, join->h);
         if (!weight)
             return NQ_ERR_ARGUMENT;
-        s->east.count = s->west.count = 0;
-        nq_status status = nq_half_patterns(&join->quarter, join->n, start, 1, rows, u->part,
-                                            u->parts, &s->cell, &s->east);
-        if (status)
-            return status;
-        if (!s->east.count)
-            continue;   /* no east half, no solution */
-        status = nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows, 0, 1,
-                                  &s->cell, &s->west);
-        if (status)
-            return status;
-        uint64_t pairs;
-        if ((start->symmetric ? count_symmetric : count_plain)(join, s, match, &pairs))
-            return NQ_ERR_NOMEM;
+        /* East halves a chunk at a time, each against the west halves a chunk at a time (one
+         * chunk each, always, below n = 26). */
+        uint64_t pairs = 0;
+        for (nq_half_cursor east = { 0, 0, 0, 0 }; !east.done;) {
+            s->east.count = 0;
+            nq_status status = nq_half_patterns(&join->quarter, join->n, start, 1, rows, u->part,
+                                                u->parts, &s->cell, &east, &s->east);
+            if (status)
+                return status;
+            if (!s->east.count)
+                continue;   /* no east half, no solution */
+            for (nq_half_cursor west = { 0, 0, 0, 0 }; !west.done;) {
+                s->west.count = 0;
+                status = nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows,
+                                          0, 1, &s->cell, &west, &s->west);
+                if (status)
+                    return status;
+                uint64_t more;
+                if ((start->symmetric ? count_symmetric : count_plain)(join, s, match, &more))
+                    return NQ_ERR_NOMEM;
+                pairs += more;
+            }
+        }
         if (__builtin_mul_overflow(pairs, weight, &pairs) ||
             __builtin_add_overflow(*total, pairs, total))
             return NQ_ERR_OVERFLOW;

@@ -181,15 +181,26 @@ void nq_half_scratch_free(nq_half_scratch *s);
 /* The bytes nq_half_scratch_init allocates. */
 uint64_t nq_half_scratch_bytes(const nq_quarter *q);
 
+/* Where nq_half_patterns stopped when its buffer was full: zero it to begin. */
+typedef struct nq_half_cursor {
+    size_t share;       /* the share of columns it stopped in */
+    size_t index;       /* shares of the half counted before it (for parts) */
+    size_t north;       /* the north placement it stopped before */
+    int done;           /* nonzero: every placement was listed */
+} nq_half_cursor;
+
 /* Appends to out the pattern of every placement of the east (east nonzero) or west half of the
  * n x n board on rows `rows` (numbered as in nq_join_start) that fits with the start's queens,
  * of the shares of its columns between north and south numbered part, part + parts, ... (all
- * of them when parts is 1):
- * the up diagonals it takes where the halves meet in the low 2h - 1 bits, the down ones above.
- * Returns NQ_OK, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a slice larger than q's figures allow). */
+ * of them when parts is 1): the up diagonals it takes where the halves meet in the low 2h - 1
+ * bits, the down ones above. With a cursor, it lists no more than out->limit - 1 patterns
+ * (at least the largest cell's): it stops where out is full and goes on from there when
+ * called again with the same cursor (cursor->done once all are listed). Without one, all at
+ * once. Returns NQ_OK, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a slice larger than q's figures
+ * allow). */
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
                            uint32_t rows, unsigned part, unsigned parts, nq_half_scratch *scratch,
-                           nq_patterns *out);
+                           nq_half_cursor *cursor, nq_patterns *out);
 
 /* ---- match.c: counting disjoint pairs ----------------------------------------------------- */
 
@@ -247,7 +258,8 @@ typedef struct nq_join_scratch nq_join_scratch;
  * it fits the memory limit, else slices. */
 typedef enum nq_join_layout {
     NQ_JOIN_ANY, NQ_JOIN_TABLE, NQ_JOIN_SLICES,
-    NQ_JOIN_SLICES_CUT      /* slices, with row sets cut into parts as from n = 26 (tests) */
+    NQ_JOIN_SLICES_CUT      /* slices, row sets cut into parts as from n = 26, and halves listed
+                               in the smallest chunks (tests) */
 } nq_join_layout;
 
 /* Makes the join counter of the empty n x n board with at least min_units units, laid out as

@@ -338,7 +338,7 @@ static void halves_match_the_reference(void **state)
                     if (__builtin_popcount(rows) != __builtin_popcount(east ? st->east : st->west))
                         continue;
                     got.count = want.count = 0;
-                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, 0, 1, &scratch, &got),
+                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, 0, 1, &scratch, NULL, &got),
                                      NQ_OK);
                     reference_half(n, st, board_rows, cols, st->up, st->down, 0, &want);
                     assert_int_equal(got.count, want.count);
@@ -357,7 +357,8 @@ static void halves_match_the_reference(void **state)
     }
 }
 
-/* The parts of a half (every parts-th share of its columns) together are the half. */
+/* The parts of a half (every parts-th share of its columns) together are the half; listed in
+ * chunks, a part is the same as listed at once. */
 static void half_parts_partition_the_half(void **state)
 {
     (void)state;
@@ -374,11 +375,31 @@ static void half_parts_partition_the_half(void **state)
                  more = nq_join_next_rows(&starts[s], n / 2, &rows)) {
                 whole.count = parts.count = 0;
                 assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 0, 1, &scratch,
-                                                  &whole), NQ_OK);
+                                                  NULL, &whole), NQ_OK);
                 for (unsigned p = 0; p < 3; p++)
                     assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, p, 3, &scratch,
-                                                      &parts), NQ_OK);
+                                                      NULL, &parts), NQ_OK);
                 assert_int_equal(parts.count, whole.count);
+                /* Part 1 in chunks of at most the largest cell's size: part 1, in order. */
+                nq_patterns one = { 0 }, chunk = { 0 };
+                assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 1, 3, &scratch,
+                                                  NULL, &one), NQ_OK);
+                chunk.limit = q.largest + 1;
+                size_t at = 0;
+                for (nq_half_cursor cursor = { 0, 0, 0, 0 }; !cursor.done;) {
+                    chunk.count = 0;
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 1, 3,
+                                                      &scratch, &cursor, &chunk), NQ_OK);
+                    assert_true(chunk.count <= q.largest);
+                    assert_true(chunk.count > 0 || cursor.done);
+                    assert_true(at + chunk.count <= one.count);
+                    if (chunk.count)
+                        assert_memory_equal(chunk.at, one.at + at, chunk.count * sizeof *chunk.at);
+                    at += chunk.count;
+                }
+                assert_int_equal(at, one.count);
+                free(one.at);
+                free(chunk.at);
                 if (!whole.count)
                     continue;
                 qsort(whole.at, whole.count, sizeof *whole.at, compare_u64);
@@ -413,7 +434,7 @@ static void half_bound_holds(void **state)
                 for (int east = 0; east <= 1; east++) {
                     out.count = 0;
                     uint32_t half_rows = east ? rows : starts[s].rows & ~rows;
-                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, 0, 1, &cells,
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, 0, 1, &cells, NULL,
                                                       &out), NQ_OK);
                     assert_true(out.count <= bound);
                 }
