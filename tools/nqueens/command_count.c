@@ -35,7 +35,7 @@ static const char help[] =
     "                         4 to 27; much faster, needs memory: with its table about\n"
     "                         84 MiB at N = 20, 700 MiB at 22, 6.2 GiB at 24; with row\n"
     "                         slices, as it takes where the table does not fit and from\n"
-    "                         N = 26, per thread 24 MiB at 20, 1.5 GiB at 24, 12.6 GiB at\n"
+    "                         N = 26, per thread 24 MiB at 20, 1.5 GiB at 24, 1.9 GiB at\n"
     "                         26 and 27), 'backtrack' searches (any\n"
     "                         board), 'auto' (the default) takes the join for empty boards\n"
     "                         from N = 12 when it fits\n"
