@@ -123,6 +123,24 @@ static void south_key(nq_south_cache *c, const nq_join_start *start, uint32_t ro
     memset(c->first, 0xff, ((size_t)1 << h) * sizeof *c->first);
 }
 
+/* Joins north placements first .. end - 1 (fitted in s) with the m south ones, writing the
+ * patterns of the pairs that fit to at from at[count] on; returns the new count. */
+static inline size_t join_rows(const nq_half_scratch *s, size_t first, size_t end,
+                               const uint64_t *south_up, const uint64_t *south_down,
+                               const uint64_t *south_pattern, size_t m, uint64_t *at,
+                               size_t count)
+{
+    for (size_t i = first; i < end; i++) {
+        const uint64_t up = s->up[i], down = s->down[i], pattern = s->pattern[i];
+        /* Written always, kept when the two fit: no branch to mispredict. */
+        for (size_t j = 0; j < m; j++) {
+            at[count] = pattern | south_pattern[j];
+            count += !((up & south_up[j]) | (down & south_down[j]));
+        }
+    }
+    return count;
+}
+
 /* Joins every placement of the north cell from the `from`-th on with every one of the south
  * cell that fits, into out while it holds at most `cap` patterns: *stop gets the north
  * placement it stopped before for want of room, or SIZE_MAX when it joined them all. */
@@ -141,30 +159,23 @@ static nq_status join_cells(placed_cell north, placed_cell south, uint32_t south
     if (from >= k)
         return NQ_OK;
     /* All of it at once when it fits (always below n = 26); else a north placement at a time. */
-    const int whole = (k - from) * m <= cap - out->count;
-    if (reserve(out, whole ? (k - from) * m + 1 : m + 1))
-        return NQ_ERR_NOMEM;
-    uint64_t *at = out->at;
-    size_t count = out->count;
-    for (size_t i = from; i < k; i++) {
-        if (!whole) {
-            if (count + m > cap && count > 0) {
-                *stop = i;
-                break;
-            }
-            out->count = count;
-            if (reserve(out, m + 1))
-                return NQ_ERR_NOMEM;
-            at = out->at;
-        }
-        const uint64_t up = s->up[i], down = s->down[i], pattern = s->pattern[i];
-        /* Written always, kept when the two fit: no branch to mispredict. */
-        for (size_t j = 0; j < m; j++) {
-            at[count] = pattern | south_pattern[j];
-            count += !((up & south_up[j]) | (down & south_down[j]));
-        }
+    if ((k - from) * m <= cap - out->count) {
+        if (reserve(out, (k - from) * m + 1))
+            return NQ_ERR_NOMEM;
+        out->count = join_rows(s, from, k, south_up, south_down, south_pattern, m, out->at,
+                               out->count);
+        return NQ_OK;
     }
-    out->count = count;
+    for (size_t i = from; i < k; i++) {
+        if (out->count + m > cap && out->count > 0) {
+            *stop = i;
+            return NQ_OK;
+        }
+        if (reserve(out, m + 1))
+            return NQ_ERR_NOMEM;
+        out->count = join_rows(s, i, i + 1, south_up, south_down, south_pattern, m, out->at,
+                               out->count);
+    }
     return NQ_OK;
 }
 
@@ -192,7 +203,7 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
     for (size_t i = at->share; i < shares; i++) {
         if (first[i] & ~cols)
             continue;
-        if (index++ % parts != part)
+        if (parts > 1 && index++ % parts != part)
             continue;   /* another part's */
         const uint32_t south_cols = cols & ~first[i];
         placed_cell north = place_cell(north_row, h, n, first[i], 0, col0);
