@@ -11,6 +11,12 @@
  * pattern is a solution: match.c counts disjoint pairs 512 at a time with bit-sliced tables.
  * starts.c orders the work: which row sets, with which weights from the board's symmetries,
  * into numbered units like the backtracker's. join.c ties them into a plan's counter.
+ *
+ * Memory: the quarter's table is kept whole where it fits (h <= 12). Otherwise, and always from
+ * n = 26, a worker makes only the row slices of the table its row set needs (quarter.c), lists
+ * halves in chunks of bounded size (half.c's cursor), and a row set too big for one unit is cut
+ * into parts by the shares of its east columns (starts.c), so that a worker's memory and a
+ * unit's time stay bounded whatever n.
  */
 #ifndef NQ_JOIN_H
 #define NQ_JOIN_H
