@@ -21,6 +21,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "join.h"
 
@@ -238,6 +239,16 @@ static nq_status sort_by_flags(const nq_patterns *in, const int flag[2], nq_patt
     return NQ_OK;
 }
 
+/* Sets items to `ranges` ranges of at: only those, as an initializer would zero all
+ * NQ_MATCH_RANGES of them (18 KB) for every row set. */
+static void items_of(nq_match_items *items, const uint64_t *at, int ranges,
+                     const nq_match_range *range)
+{
+    items->at = at;
+    items->ranges = ranges;
+    memcpy(items->range, range, (size_t)ranges * sizeof *range);
+}
+
 /* The weighted pairs of a symmetric start's row set (see the top of the file). */
 static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s, nq_match_fn *match,
                                  uint64_t *pairs)
@@ -250,11 +261,14 @@ static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s, nq_match_
         return NQ_ERR_NOMEM;
     /* East halves with no flags against every west half, weighted 2^(west flags), and 2 for
      * none (both terms); west halves with none against east halves with flags. */
-    nq_match_items west = { s->west_sorted.at, 3, { { west_cut[0], west_cut[1], 2 },
-                                                    { west_cut[1], west_cut[2], 2 },
-                                                    { west_cut[2], west_cut[3], 4 } } };
-    nq_match_items east = { s->east_sorted.at, 2, { { east_cut[1], east_cut[2], 2 },
-                                                    { east_cut[2], east_cut[3], 4 } } };
+    nq_match_items west, east;
+    items_of(&west, s->west_sorted.at, 3,
+             (const nq_match_range[]){ { west_cut[0], west_cut[1], 2 },
+                                       { west_cut[1], west_cut[2], 2 },
+                                       { west_cut[2], west_cut[3], 4 } });
+    items_of(&east, s->east_sorted.at, 2,
+             (const nq_match_range[]){ { east_cut[1], east_cut[2], 2 },
+                                       { east_cut[2], east_cut[3], 4 } });
     uint64_t with_west, with_east;
     const int bits = 4 * j->h - 2;
     if (nq_sieve_match(s->east_sorted.at, east_cut[1], &west, bits, match, s->table, &s->sieve,
@@ -276,7 +290,8 @@ static nq_status count_plain(const nq_join *j, nq_join_scratch *s, nq_match_fn *
         p = &s->west;
         i = &s->east;
     }
-    nq_match_items items = { i->at, 1, { { 0, i->count, 1 } } };
+    nq_match_items items;
+    items_of(&items, i->at, 1, (const nq_match_range[]){ { 0, i->count, 1 } });
     return nq_sieve_match(p->at, p->count, &items, 4 * j->h - 2, match, s->table, &s->sieve,
                           pairs);
 }

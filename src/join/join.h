@@ -211,7 +211,7 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
 /* ---- match.c: counting disjoint pairs ----------------------------------------------------- */
 
 /* Items to match, in ranges, each with its weight. */
-#define NQ_MATCH_RANGES 192   /* three classes of items times 64 signatures (sieve.c) */
+#define NQ_MATCH_RANGES 768   /* three classes of items times 256 signatures (sieve.c) */
 typedef struct nq_match_range {
     size_t first, end;      /* items at[first] up to at[end] */
     unsigned weight;
