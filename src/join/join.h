@@ -89,7 +89,8 @@ nq_status nq_quarter_slice_init(nq_quarter_slice *s, const nq_quarter *q);
 uint64_t nq_quarter_slice_bytes(const nq_quarter *q);
 
 /* Makes s the slice of row set rows (nothing to do if it is already). Returns NQ_OK, or
- * NQ_ERR_ARGUMENT if it held more than q->row_most (the figures were wrong). */
+ * NQ_ERR_ARGUMENT if it held more than q->row_most or a cell more than q->largest (the figures
+ * were wrong). */
 nq_status nq_quarter_slice_fill(nq_quarter_slice *s, const nq_quarter *q, uint32_t rows);
 void nq_quarter_slice_free(nq_quarter_slice *s);
 

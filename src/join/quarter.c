@@ -190,8 +190,8 @@ static void place_slice(slice_walk *w, int row, uint32_t cols, uint32_t up, uint
             w->start[cols + 1]++;
         return;
     }
-    for (uint32_t free = ~cols & ((1u << w->h) - 1); free; free &= free - 1) {
-        const int col = __builtin_ctz(free);
+    for (uint32_t open = ~cols & ((1u << w->h) - 1); open; open &= open - 1) {
+        const int col = __builtin_ctz(open);
         const uint32_t u = 1u << (row + col), d = 1u << (row - col + w->h - 1);
         if (!(up & u) && !(down & d))
             place_slice(w, row + 1, cols | 1u << col, up | u, down | d);
@@ -225,10 +225,15 @@ nq_status nq_quarter_slice_fill(nq_quarter_slice *s, const nq_quarter *q, uint32
     s->rows = UINT32_MAX;   /* none, until it is filled */
     memset(s->start, 0, (side + 1) * sizeof *s->start);
     place_slice(&w, 0, 0, 0, 0);
-    for (size_t c = 0; c < side; c++)
+    /* More than the tabulated most in a cell or the slice would overrun the buffers sized by
+     * them: never (the tests recount the figures), but checked, as it costs nothing. */
+    uint32_t largest = 0;
+    for (size_t c = 0; c < side; c++) {
+        largest = s->start[c + 1] > largest ? s->start[c + 1] : largest;
         s->start[c + 1] += s->start[c];
-    if (s->start[side] > s->capacity)
-        return NQ_ERR_ARGUMENT;   /* more than the tabulated most: never, as the tests check */
+    }
+    if (s->start[side] > s->capacity || largest > q->largest)
+        return NQ_ERR_ARGUMENT;
     /* Filling advances each column set's offset to the next one's: shift them back after. */
     w.diags = s->diags;
     place_slice(&w, 0, 0, 0, 0);

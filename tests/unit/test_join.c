@@ -261,6 +261,20 @@ static void slices_are_the_tables_rows(void **state)
         slice.diags[0].up = 0xdead;
         assert_int_equal(nq_quarter_slice_fill(&slice, &figures, side - 1), NQ_OK);
         assert_int_equal(slice.diags[0].up, 0xdead);
+        /* Figures too small for a slice are caught, not overrun: the cell, then the slice. */
+        if (h >= 4) {
+            uint32_t big = 0;   /* a row set holding a cell of the largest size */
+            for (size_t cell = 0; cell < (size_t)side * side; cell++)
+                if (table.start[cell + 1] - table.start[cell] == table.largest)
+                    big = (uint32_t)(cell / side);
+            assert_int_equal(nq_quarter_slice_fill(&slice, &figures, 0), NQ_OK);   /* not big */
+            figures.largest--;
+            assert_int_equal(nq_quarter_slice_fill(&slice, &figures, big), NQ_ERR_ARGUMENT);
+            figures.largest++;
+            slice.capacity = 1;
+            assert_int_equal(nq_quarter_slice_fill(&slice, &figures, big), NQ_ERR_ARGUMENT);
+            assert_int_equal(slice.rows, UINT32_MAX);
+        }
         nq_quarter_slice_free(&slice);
         nq_quarter_free(&table);
         nq_quarter_free(&figures);
