@@ -30,3 +30,11 @@ bench: $(TURNS)
 $(TURNS): bench/turns.c $(STATIC)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(CFLAGS) -Iinclude $< $(STATIC) -o $@ $(LDLIBS_ALL)
+
+# The join's quarter table against its row slices, for callgrind (BENCHMARKS.md).
+JOIN_LAYOUTS = $(BUILD)/bench/join_layouts
+bench: $(JOIN_LAYOUTS)
+
+$(JOIN_LAYOUTS): bench/join_layouts.c $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 $(CFLAGS) -Iinclude -Isrc $< $(STATIC) -o $@ $(LDLIBS_ALL)

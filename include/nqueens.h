@@ -155,7 +155,8 @@ NQ_API int nq_u128_add(nq_u128 *sum, nq_u128 term);
 /* ------------------------------------------------------------------------------------------- */
 
 /* The memory nq_count lets the join take when nq_count_options.max_memory is 0: the join then
- * counts empty boards up to about N = 21 on a few threads, and backtracks above. */
+ * counts empty boards up to about N = 21 with its table and 23 with row slices on a few
+ * threads, and backtracks above. */
 #define NQ_COUNT_DEFAULT_MEMORY (UINT64_C(1) << 30)
 
 typedef struct nq_count_options {
@@ -178,7 +179,8 @@ typedef struct nq_count_result {
  * Classes for unique are taken under nq_board_symmetries(board): all eight on an empty board,
  * which gives OEIS A002562. An empty board the join counts gets its classes from one join run
  * and nq_unique_from_total; any other board, from the backtracker. The method is the fastest
- * that fits in options->max_memory (the join's tables grow to gigabytes: 6.2 GiB at N = 24):
+ * that fits in options->max_memory (the join's memory grows to gigabytes: 1.5 GiB a thread at
+ * N = 24 with row slices, 6.2 GiB with its table):
  * nq_count never takes more. options may be NULL (all cores, no unique count, the default
  * memory). Returns NQ_OK, NQ_ERR_ARGUMENT (board or result NULL), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD,
  * NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a malformed board value: placed queens that attack each other,
@@ -230,13 +232,15 @@ typedef enum nq_method {
     NQ_METHOD_BACKTRACK,
     /* Joins partial boards: lists every placement of a quarter of the board, joins quarters into
      * halves and counts the halves that fit together. Much faster, needs memory (with one worker
-     * about 84 MiB at n = 20, 700 MiB at 22, 6.2 GiB at 24: nq_plan_memory_needed), counts
+     * about 84 MiB at n = 20, 700 MiB at 22, 6.2 GiB at 24 with the quarter's table; where that
+     * does not fit max_memory, and from n = 26, each worker makes row slices of it instead: 24
+     * MiB at 20, 1.5 GiB at 24, 1.9 GiB at 26 and 27; nq_plan_memory_needed), counts
      * empty boards of side 4 to NQ_JOIN_MAX_N only. Its units count totals only; a run of all
      * of them derives the unique count from the total (nq_unique_from_total). */
     NQ_METHOD_JOIN
 } nq_method;
 
-#define NQ_JOIN_MAX_N 25
+#define NQ_JOIN_MAX_N 27
 #define NQ_JOIN_AUTO_MIN_N 12
 
 /* What to plan for. Every field may be zero. */

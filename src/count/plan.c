@@ -12,13 +12,15 @@
 
 /* Units to aim at by default: 4096 up to n = 18, enough for a few hundred cores to share, then
  * four times as many per size, as the work grows about sevenfold, up to a million: units of
- * seconds to minutes up to n = 22, so that checkpoints and ranks lose and wait little. */
+ * seconds to minutes up to n = 22, so that checkpoints and ranks lose and wait little. From
+ * n = 26, 16 million: a row set of the join takes minutes there, cut into parts, and one of
+ * n = 27 about a second (a checkpoint's record is 32 bytes: 0.5 GB for all). */
 static size_t default_min_units(int n)
 {
     size_t units = 4096;
     for (int k = 18; k < n && units < (1u << 20); k++)
         units *= 4;
-    return units;
+    return n >= 26 ? (size_t)1 << 24 : units;
 }
 
 /* How deep below a unit's queens the backtracker cuts pieces by default: none below n = 24,
@@ -67,6 +69,10 @@ static uint64_t fingerprint(const nq_plan *plan)
                                s->east | (uint64_t)s->west << 32, s->up ^ s->down << 1,
                                s->weight };
         h = fnv1a(h, fields, sizeof fields);
+        if (u->parts > 1) {   /* a part of a row set (n >= 26); whole ones hash as they did */
+            uint64_t part[2] = { u->part, u->parts };
+            h = fnv1a(h, part, sizeof part);
+        }
     }
     return h;
 }
@@ -90,8 +96,8 @@ static nq_status create_backtrack(nq_plan *p, size_t min_units, int threads)
 static nq_status create_join(nq_plan *p, size_t min_units, int threads, uint64_t max_memory)
 {
     p->group = nq_board_symmetries(&p->board);
-    nq_status status = nq_join_create(p->board.n, min_units, max_memory, threads, &p->join,
-                                      &p->memory);
+    nq_status status = nq_join_create(p->board.n, min_units, max_memory, threads, NQ_JOIN_ANY,
+                                      &p->join, &p->memory);
     if (status)
         return status;
     p->unit_count = nq_join_unit_count(p->join);
@@ -175,7 +181,7 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
         return status ? status : NQ_ERR_ARGUMENT;
     const int threads = options->threads > 0 ? options->threads : nq_online_cores();
     if (method == NQ_METHOD_JOIN)
-        return nq_join_memory(board->n, threads, bytes);
+        return nq_join_memory(board->n, threads, NQ_JOIN_ANY, options->max_memory, bytes);
     nq_plan_options backtrack = *options;
     backtrack.method = NQ_METHOD_BACKTRACK;
     nq_plan *plan;
@@ -389,7 +395,10 @@ static void describe_join_unit(const nq_plan *plan, size_t unit, char *buf, size
     size_t used = 0;
     for (int q = 0; q < s->queens && used < size; q++)
         used += (size_t)snprintf(buf + used, size - used, "%d:%d ", s->row[q] + 1, s->col[q] + 1);
-    if (used < size)
+    if (used < size && u->parts > 1)
+        snprintf(buf + used, size - used, "east-rows 0x%" PRIx64 " (part %u of %u)", rows,
+                 u->part + 1u, (unsigned)u->parts);
+    else if (used < size)
         snprintf(buf + used, size - used, "east-rows 0x%" PRIx64 " (%" PRIu32 " row sets)", rows,
                  u->count);
     if (weight)

@@ -47,6 +47,24 @@ nq_status nq_patterns_room(nq_patterns *buffer, size_t count)
     return buffer->at ? NQ_OK : NQ_ERR_NOMEM;
 }
 
+/* One row set's cells: from q's table, or from a slice made now (kept while the row set stays). */
+typedef struct quarter_row {
+    const uint32_t *start;
+    const nq_quarter_diags *diags;
+} quarter_row;
+
+static nq_status quarter_row_of(const nq_quarter *q, nq_quarter_slice *slice, uint32_t rows,
+                                quarter_row *row)
+{
+    if (q->start) {
+        *row = (quarter_row){ q->start + ((size_t)rows << q->h), q->diags };
+        return NQ_OK;
+    }
+    nq_status status = nq_quarter_slice_fill(slice, q, rows);
+    *row = (quarter_row){ slice->start, slice->diags };
+    return status;
+}
+
 /* A quarter cell placed on the board: its listed placements and the shifts that take their
  * quarter diagonals to the board's. */
 typedef struct placed_cell {
@@ -54,12 +72,10 @@ typedef struct placed_cell {
     int up_shift, down_shift;
 } placed_cell;
 
-static placed_cell place_cell(const nq_quarter *q, int n, uint32_t rows, uint32_t cols,
-                              int row0, int col0)
+static placed_cell place_cell(quarter_row row, int h, int n, uint32_t cols, int row0, int col0)
 {
-    size_t cell = (size_t)rows << q->h | cols;
-    placed_cell c = { q->diags + q->start[cell], q->diags + q->start[cell + 1], row0 + col0,
-                      row0 - col0 + n - q->h };
+    placed_cell c = { row.diags + row.start[cols], row.diags + row.start[cols + 1], row0 + col0,
+                      row0 - col0 + n - h };
     return c;
 }
 
@@ -107,22 +123,14 @@ static void south_key(nq_south_cache *c, const nq_join_start *start, uint32_t ro
     memset(c->first, 0xff, ((size_t)1 << h) * sizeof *c->first);
 }
 
-/* Joins every placement of the north cell with every one of the south cell that fits. */
-static nq_status join_cells(placed_cell north, placed_cell south, uint32_t south_cols, int n,
-                            int h, const nq_join_start *start, nq_half_scratch *s,
-                            nq_south_cache *cache, nq_patterns *out)
+/* Joins north placements first .. end - 1 (fitted in s) with the m south ones, writing the
+ * patterns of the pairs that fit to at from at[count] on; returns the new count. */
+static inline size_t join_rows(const nq_half_scratch *s, size_t first, size_t end,
+                               const uint64_t *south_up, const uint64_t *south_down,
+                               const uint64_t *south_pattern, size_t m, uint64_t *at,
+                               size_t count)
 {
-    const uint64_t *south_up, *south_down, *south_pattern;
-    const size_t m = south_fitted(cache, south, south_cols, n, h, start, &south_up, &south_down,
-                                  &south_pattern);
-    if (!m)
-        return NQ_OK;
-    const size_t k = fitting(north, n, h, start, s->up, s->down, s->pattern);
-    if (reserve(out, k * m + 1))
-        return NQ_ERR_NOMEM;
-    uint64_t *at = out->at;
-    size_t count = out->count;
-    for (size_t i = 0; i < k; i++) {
+    for (size_t i = first; i < end; i++) {
         const uint64_t up = s->up[i], down = s->down[i], pattern = s->pattern[i];
         /* Written always, kept when the two fit: no branch to mispredict. */
         for (size_t j = 0; j < m; j++) {
@@ -130,12 +138,50 @@ static nq_status join_cells(placed_cell north, placed_cell south, uint32_t south
             count += !((up & south_up[j]) | (down & south_down[j]));
         }
     }
-    out->count = count;
+    return count;
+}
+
+/* Joins every placement of the north cell from the `from`-th on with every one of the south
+ * cell that fits, into out while it holds at most `cap` patterns: *stop gets the north
+ * placement it stopped before for want of room, or SIZE_MAX when it joined them all. */
+static nq_status join_cells(placed_cell north, placed_cell south, uint32_t south_cols, int n,
+                            int h, const nq_join_start *start, nq_half_scratch *s,
+                            nq_south_cache *cache, size_t from, size_t cap, nq_patterns *out,
+                            size_t *stop)
+{
+    const uint64_t *south_up, *south_down, *south_pattern;
+    const size_t m = south_fitted(cache, south, south_cols, n, h, start, &south_up, &south_down,
+                                  &south_pattern);
+    *stop = SIZE_MAX;
+    if (!m)
+        return NQ_OK;
+    const size_t k = fitting(north, n, h, start, s->up, s->down, s->pattern);
+    if (from >= k)
+        return NQ_OK;
+    /* All of it at once when it fits (always below n = 26); else a north placement at a time. */
+    if ((k - from) * m <= cap - out->count) {
+        if (reserve(out, (k - from) * m + 1))
+            return NQ_ERR_NOMEM;
+        out->count = join_rows(s, from, k, south_up, south_down, south_pattern, m, out->at,
+                               out->count);
+        return NQ_OK;
+    }
+    for (size_t i = from; i < k; i++) {
+        if (out->count + m > cap && out->count > 0) {
+            *stop = i;
+            return NQ_OK;
+        }
+        if (reserve(out, m + 1))
+            return NQ_ERR_NOMEM;
+        out->count = join_rows(s, i, i + 1, south_up, south_down, south_pattern, m, out->at,
+                               out->count);
+    }
     return NQ_OK;
 }
 
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
-                           uint32_t rows, nq_half_scratch *scratch, nq_patterns *out)
+                           uint32_t rows, unsigned part, unsigned parts, nq_half_scratch *scratch,
+                           nq_half_cursor *cursor, nq_patterns *out)
 {
     const int h = q->h;
     const uint32_t north_rows = rows & ((1u << h) - 1), south_rows = rows >> h;
@@ -143,19 +189,36 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
     const int col0 = east ? n - h : 0, north_queens = __builtin_popcount(north_rows);
     nq_south_cache *cache = &scratch->south[east != 0];
     south_key(cache, start, south_rows, h);
-    /* Every share of the half's columns: north_queens of them to the north quarter. */
-    const uint16_t *share = q->subsets + q->subsets_start[north_queens];
-    const uint16_t *end = q->subsets + q->subsets_start[north_queens + 1];
-    for (; share < end; share++) {
-        if (*share & ~cols)
+    quarter_row north_row, south_row;
+    if (quarter_row_of(q, &scratch->slice[east != 0][0], north_rows, &north_row) ||
+        quarter_row_of(q, &scratch->slice[east != 0][1], south_rows, &south_row))
+        return NQ_ERR_ARGUMENT;
+    /* Every share of the half's columns: north_queens of them to the north quarter; from where
+     * the cursor stopped, if it did. */
+    nq_half_cursor all = { 0, 0, 0, 0 }, *at = cursor ? cursor : &all;
+    const size_t cap = cursor ? out->limit - 1 : SIZE_MAX;
+    const uint16_t *first = q->subsets + q->subsets_start[north_queens];
+    const size_t shares = q->subsets_start[north_queens + 1] - q->subsets_start[north_queens];
+    size_t index = at->index;
+    for (size_t i = at->share; i < shares; i++) {
+        if (first[i] & ~cols)
             continue;
-        const uint32_t south_cols = cols & ~*share;
-        placed_cell north = place_cell(q, n, north_rows, *share, 0, col0);
-        placed_cell south = place_cell(q, n, south_rows, south_cols, n - h, col0);
+        if (parts > 1 && index++ % parts != part)
+            continue;   /* another part's */
+        const uint32_t south_cols = cols & ~first[i];
+        placed_cell north = place_cell(north_row, h, n, first[i], 0, col0);
+        placed_cell south = place_cell(south_row, h, n, south_cols, n - h, col0);
+        size_t stop = SIZE_MAX;
         if (north.begin < north.end && south.begin < south.end &&
-            join_cells(north, south, south_cols, n, h, start, scratch, cache, out))
+            join_cells(north, south, south_cols, n, h, start, scratch, cache,
+                       i == at->share ? at->north : 0, cap, out, &stop))
             return NQ_ERR_NOMEM;
+        if (stop != SIZE_MAX) {   /* out is full: the next call goes on from here */
+            *at = (nq_half_cursor){ i, index - 1, stop, 0 };
+            return NQ_OK;
+        }
     }
+    at->done = 1;
     return NQ_OK;
 }
 
@@ -163,7 +226,8 @@ uint64_t nq_half_scratch_bytes(const nq_quarter *q)
 {
     const uint64_t side = UINT64_C(1) << q->h;
     return 3 * (q->largest + 1) * sizeof(uint64_t) +
-           2 * (2 * side * sizeof(uint32_t) + 3 * (q->row_most + 1) * sizeof(uint64_t));
+           2 * (2 * side * sizeof(uint32_t) + 3 * (q->row_most + 1) * sizeof(uint64_t)) +
+           (q->start ? 0 : 4 * nq_quarter_slice_bytes(q));
 }
 
 nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q)
@@ -182,6 +246,11 @@ nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q)
         c->down = malloc(row * sizeof *c->down);
         c->pattern = malloc(row * sizeof *c->pattern);
         ok = ok && c->first && c->count && c->up && c->down && c->pattern;
+        for (int south = 0; south < 2; south++) {
+            nq_quarter_slice *slice = &s->slice[e][south];
+            *slice = (nq_quarter_slice){ UINT32_MAX, NULL, NULL, 0 };
+            ok = ok && (q->start || nq_quarter_slice_init(slice, q) == NQ_OK);
+        }
     }
     if (!ok) {
         nq_half_scratch_free(s);
@@ -202,6 +271,8 @@ void nq_half_scratch_free(nq_half_scratch *s)
         free(c->up);
         free(c->down);
         free(c->pattern);
+        for (int south = 0; south < 2; south++)
+            nq_quarter_slice_free(&s->slice[e][south]);
     }
     memset(s, 0, sizeof *s);
 }

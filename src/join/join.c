@@ -21,18 +21,24 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "join.h"
 
 struct nq_join {
     int n, h;
-    nq_quarter quarter;                 /* every placement of one quarter */
-    nq_join_start starts[1 + 66];       /* 1 + C(h, 2) for h <= 12 */
+    nq_quarter quarter;                 /* every placement of one quarter, or its figures only */
+    nq_join_start starts[NQ_JOIN_MAX_STARTS];
     int start_count;
     nq_join_unit *units;
     size_t unit_count;
     uint64_t half_bound;                /* no half has more placements */
+    uint64_t chunk;                     /* a worker lists at most this many at a time */
 };
+
+/* The most patterns of a half a worker holds at once (256 MB each): past that, as only from
+ * n = 26 on, halves are listed and matched a chunk against a chunk. */
+#define CHUNK_PATTERNS (UINT64_C(1) << 25)
 
 /* What a worker needs to count units: buffers for halves and a matcher's table. */
 struct nq_join_scratch {
@@ -47,56 +53,98 @@ struct nq_join_scratch {
 static uint64_t scratch_bytes(const nq_join *j)
 {
     /* Halves, their copies sorted by flags and by signature, a signature byte each. */
-    return nq_half_scratch_bytes(&j->quarter) + 6 * j->half_bound * sizeof(uint64_t) +
-           j->half_bound + nq_match_table_size(4 * j->h - 2);
+    return nq_half_scratch_bytes(&j->quarter) + 6 * (j->chunk + 1) * sizeof(uint64_t) +
+           j->chunk + 1 + nq_match_table_size(4 * j->h - 2);
 }
 
-/* Lays out j's quarter for n and works out what j needs with `threads` workers. */
-static nq_status measure(nq_join *j, int n, int threads, uint64_t *bytes)
+/* The bytes of q's table. */
+static uint64_t table_bytes(const nq_quarter *q)
+{
+    return ((UINT64_C(1) << 2 * q->h) + 1) * sizeof(uint32_t) +
+           q->count * sizeof(nq_quarter_diags);
+}
+
+/* Lays out j's quarter for n, without its table, and works out what j needs with `threads`
+ * workers with the table (*with; 0 when it is too big to make) and without (*without). */
+static nq_status measure(nq_join *j, int n, int threads, uint64_t *with, uint64_t *without)
 {
     if (n < NQ_JOIN_MIN_N || n > NQ_JOIN_MAX_N)
         return NQ_ERR_SIZE;
     j->n = n;
     j->h = n / 2;
-    nq_status status = nq_quarter_count(&j->quarter, j->h);
+    nq_status status = nq_quarter_layout(&j->quarter, j->h);
     if (status)
         return status;
-    j->half_bound = nq_quarter_half_bound(&j->quarter);
-    if (j->half_bound > SIZE_MAX / 64)
-        return NQ_ERR_NOMEM;
-    uint64_t table = ((UINT64_C(1) << 2 * j->h) + 1) * sizeof(uint32_t) +
-                     j->quarter.count * sizeof(nq_quarter_diags) +
-                     ((UINT64_C(1) << j->h) + 1) * sizeof(uint16_t);
-    *bytes = table + (uint64_t)(threads > 0 ? threads : 1) * scratch_bytes(j);
+    j->half_bound = j->quarter.half_bound;
+    j->chunk = j->half_bound < CHUNK_PATTERNS ? j->half_bound : CHUNK_PATTERNS;
+    j->chunk = j->chunk > j->quarter.largest ? j->chunk : j->quarter.largest;
+    const uint64_t workers = (uint64_t)(threads > 0 ? threads : 1);
+    const uint64_t subsets = ((UINT64_C(1) << j->h) + 1) * sizeof(uint16_t);
+    *without = subsets + workers * scratch_bytes(j);   /* scratch with slices: no table */
+    *with = 0;
+    if (j->h <= NQ_QUARTER_TABLE_MAX_H) {
+        j->quarter.start = (uint32_t *)1;   /* measured as if it had one: scratch has no slices */
+        *with = table_bytes(&j->quarter) + subsets + workers * scratch_bytes(j);
+        j->quarter.start = NULL;
+    }
     return NQ_OK;
 }
 
-nq_status nq_join_memory(int n, int threads, uint64_t *bytes)
+/* Which layout a join takes: the table if allowed and it fits max_memory (0: no limit), else
+ * slices if allowed and they fit. Sets *need to what it takes. */
+static nq_status choose_layout(nq_join_layout layout, uint64_t with, uint64_t without,
+                               uint64_t max_memory, int *table, uint64_t *need)
+{
+    const int table_fits = with && (!max_memory || with <= max_memory);
+    *table = layout == NQ_JOIN_TABLE || (layout == NQ_JOIN_ANY && table_fits);
+    if (*table && !with)
+        return NQ_ERR_ARGUMENT;   /* a table asked for where none can be made */
+    *need = *table ? with : without;
+    return max_memory && *need > max_memory ? NQ_ERR_MEMORY_LIMIT : NQ_OK;
+}
+
+nq_status nq_join_memory(int n, int threads, nq_join_layout layout, uint64_t max_memory,
+                         uint64_t *bytes)
 {
     nq_join j = { 0 };
-    nq_status status = measure(&j, n, threads, bytes);
+    uint64_t with, without;
+    int table;
+    nq_status status = measure(&j, n, threads, &with, &without);
     nq_quarter_free(&j.quarter);
+    if (!status) {
+        status = choose_layout(layout, with, without, max_memory, &table, bytes);
+        status = status == NQ_ERR_MEMORY_LIMIT ? NQ_OK : status;
+    }
     return status;
 }
 
 nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threads,
-                         nq_join **join, uint64_t *memory)
+                         nq_join_layout layout, nq_join **join, uint64_t *memory)
 {
     nq_join *j = calloc(1, sizeof *j);
     if (!j)
         return NQ_ERR_NOMEM;
-    uint64_t need = 0;
-    nq_status status = measure(j, n, threads, &need);
+    uint64_t with = 0, without = 0, need = 0;
+    int table = 0;
+    nq_status status = measure(j, n, threads, &with, &without);
+    if (!status)
+        status = choose_layout(layout, with, without, max_memory, &table, &need);
     if (memory)
         *memory = need;
-    if (!status && max_memory && need > max_memory)
-        status = NQ_ERR_MEMORY_LIMIT;
-    if (!status)
-        status = nq_quarter_fill(&j->quarter);
+    if (layout == NQ_JOIN_SLICES_CUT)
+        j->chunk = j->quarter.largest;   /* the least: halves in many chunks (tests) */
+    if (!status && table) {
+        nq_quarter_free(&j->quarter);
+        status = nq_quarter_count(&j->quarter, j->h);
+        if (!status)
+            status = nq_quarter_fill(&j->quarter);
+    }
     if (!status) {
         j->start_count = nq_join_starts(n, j->starts);
-        status = nq_join_units(j->starts, j->start_count, j->h, min_units, &j->units,
-                               &j->unit_count);
+        /* Past the table's sides a row set can take a core many minutes: cut them up. */
+        status = nq_join_units(j->starts, j->start_count, j->h, min_units,
+                               j->h > NQ_QUARTER_TABLE_MAX_H || layout == NQ_JOIN_SLICES_CUT,
+                               &j->units, &j->unit_count);
     }
     if (status) {
         nq_join_free(j);
@@ -104,6 +152,11 @@ nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threa
     }
     *join = j;
     return NQ_OK;
+}
+
+int nq_join_has_table(const nq_join *join)
+{
+    return join->quarter.start != NULL;
 }
 
 void nq_join_free(nq_join *join)
@@ -139,7 +192,7 @@ nq_join_scratch *nq_join_scratch_create(const nq_join *join)
         free(s);
         return NULL;
     }
-    s->east.limit = s->west.limit = join->half_bound + 1;
+    s->east.limit = s->west.limit = join->chunk + 1;
     size_t table = nq_match_table_size(4 * join->h - 2);
     s->table = aligned_alloc(64, (table + 63) / 64 * 64);
     if (!s->table) {
@@ -186,6 +239,16 @@ static nq_status sort_by_flags(const nq_patterns *in, const int flag[2], nq_patt
     return NQ_OK;
 }
 
+/* Sets items to `ranges` ranges of at: only those, as an initializer would zero all
+ * NQ_MATCH_RANGES of them (18 KB) for every row set. */
+static void items_of(nq_match_items *items, const uint64_t *at, int ranges,
+                     const nq_match_range *range)
+{
+    items->at = at;
+    items->ranges = ranges;
+    memcpy(items->range, range, (size_t)ranges * sizeof *range);
+}
+
 /* The weighted pairs of a symmetric start's row set (see the top of the file). */
 static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s, nq_match_fn *match,
                                  uint64_t *pairs)
@@ -198,11 +261,14 @@ static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s, nq_match_
         return NQ_ERR_NOMEM;
     /* East halves with no flags against every west half, weighted 2^(west flags), and 2 for
      * none (both terms); west halves with none against east halves with flags. */
-    nq_match_items west = { s->west_sorted.at, 3, { { west_cut[0], west_cut[1], 2 },
-                                                    { west_cut[1], west_cut[2], 2 },
-                                                    { west_cut[2], west_cut[3], 4 } } };
-    nq_match_items east = { s->east_sorted.at, 2, { { east_cut[1], east_cut[2], 2 },
-                                                    { east_cut[2], east_cut[3], 4 } } };
+    nq_match_items west, east;
+    items_of(&west, s->west_sorted.at, 3,
+             (const nq_match_range[]){ { west_cut[0], west_cut[1], 2 },
+                                       { west_cut[1], west_cut[2], 2 },
+                                       { west_cut[2], west_cut[3], 4 } });
+    items_of(&east, s->east_sorted.at, 2,
+             (const nq_match_range[]){ { east_cut[1], east_cut[2], 2 },
+                                       { east_cut[2], east_cut[3], 4 } });
     uint64_t with_west, with_east;
     const int bits = 4 * j->h - 2;
     if (nq_sieve_match(s->east_sorted.at, east_cut[1], &west, bits, match, s->table, &s->sieve,
@@ -224,7 +290,8 @@ static nq_status count_plain(const nq_join *j, nq_join_scratch *s, nq_match_fn *
         p = &s->west;
         i = &s->east;
     }
-    nq_match_items items = { i->at, 1, { { 0, i->count, 1 } } };
+    nq_match_items items;
+    items_of(&items, i->at, 1, (const nq_match_range[]){ { 0, i->count, 1 } });
     return nq_sieve_match(p->at, p->count, &items, 4 * j->h - 2, match, s->table, &s->sieve,
                           pairs);
 }
@@ -243,17 +310,29 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
                                   : nq_join_weight(start, rows, join->h);
         if (!weight)
             return NQ_ERR_ARGUMENT;
-        s->east.count = s->west.count = 0;
-        if (nq_half_patterns(&join->quarter, join->n, start, 1, rows, &s->cell, &s->east))
-            return NQ_ERR_NOMEM;
-        if (!s->east.count)
-            continue;   /* no east half, no solution */
-        if (nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows, &s->cell,
-                             &s->west))
-            return NQ_ERR_NOMEM;
-        uint64_t pairs;
-        if ((start->symmetric ? count_symmetric : count_plain)(join, s, match, &pairs))
-            return NQ_ERR_NOMEM;
+        /* East halves a chunk at a time, each against the west halves a chunk at a time (one
+         * chunk each, always, below n = 26). */
+        uint64_t pairs = 0;
+        for (nq_half_cursor east = { 0, 0, 0, 0 }; !east.done;) {
+            s->east.count = 0;
+            nq_status status = nq_half_patterns(&join->quarter, join->n, start, 1, rows, u->part,
+                                                u->parts, &s->cell, &east, &s->east);
+            if (status)
+                return status;
+            if (!s->east.count)
+                continue;   /* no east half, no solution */
+            for (nq_half_cursor west = { 0, 0, 0, 0 }; !west.done;) {
+                s->west.count = 0;
+                status = nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows,
+                                          0, 1, &s->cell, &west, &s->west);
+                if (status)
+                    return status;
+                uint64_t more;
+                if ((start->symmetric ? count_symmetric : count_plain)(join, s, match, &more))
+                    return NQ_ERR_NOMEM;
+                pairs += more;
+            }
+        }
         if (__builtin_mul_overflow(pairs, weight, &pairs) ||
             __builtin_add_overflow(*total, pairs, total))
             return NQ_ERR_OVERFLOW;

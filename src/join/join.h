@@ -11,6 +11,12 @@
  * pattern is a solution: match.c counts disjoint pairs 512 at a time with bit-sliced tables.
  * starts.c orders the work: which row sets, with which weights from the board's symmetries,
  * into numbered units like the backtracker's. join.c ties them into a plan's counter.
+ *
+ * Memory: the quarter's table is kept whole where it fits (h <= 12). Otherwise, and always from
+ * n = 26, a worker makes only the row slices of the table its row set needs (quarter.c), lists
+ * halves in chunks of bounded size (half.c's cursor), and a row set too big for one unit is cut
+ * into parts by the shares of its east columns (starts.c), so that a worker's memory and a
+ * unit's time stay bounded whatever n.
  */
 #ifndef NQ_JOIN_H
 #define NQ_JOIN_H
@@ -21,11 +27,18 @@
 
 #include "nqueens.h"
 
-/* The sizes the join counts: NQ_JOIN_MIN_N <= n <= NQ_JOIN_MAX_N (nqueens.h; a quarter of side
- * 12 takes some 5 GB, and patterns need 4h - 2 <= 64 bits). */
+/* The sizes the join counts: NQ_JOIN_MIN_N <= n <= NQ_JOIN_MAX_N (nqueens.h; patterns need
+ * 4h - 2 <= 64 bits, and the quarter's figures are tabulated up to NQ_QUARTER_MAX_H). */
 #define NQ_JOIN_MIN_N 4
+#define NQ_JOIN_MAX_STARTS (1 + NQ_QUARTER_MAX_H * (NQ_QUARTER_MAX_H - 1) / 2)   /* 1 + C(h, 2) */
 
 /* ---- quarter.c: every placement of queens on an h x h square ---------------------------- */
+
+/* The largest quarter whose figures are known (quarter.c), and the largest kept whole as a table
+ * (h = 12: 633e6 placements, 4.8 GiB; its offsets are 32-bit, which h = 13's 6.3e9 would
+ * overflow). */
+#define NQ_QUARTER_MAX_H 13
+#define NQ_QUARTER_TABLE_MAX_H 12
 
 /* The diagonals one quarter placement takes, numbered on the quarter: up = row + col,
  * down = row - col + h - 1. */
@@ -35,24 +48,51 @@ typedef struct nq_quarter_diags {
 
 /* Every placement of 0..h non-attacking queens on an h x h square, grouped by the rows and
  * columns it uses: those using row set R and column set C are diags[start[R << h | C]] up to
- * diags[start[(R << h | C) + 1]]. */
+ * diags[start[(R << h | C) + 1]]. Without the table (start and diags NULL), workers make the
+ * row slices they need (nq_quarter_slice); the figures are those of the table either way. */
 typedef struct nq_quarter {
     int h;
-    uint32_t *start;            /* 4^h + 1 offsets */
-    nq_quarter_diags *diags;    /* every placement */
-    size_t count;               /* how many */
-    size_t largest;             /* the most placements sharing one row set and column set */
-    size_t row_most;            /* the most placements sharing one row set */
+    uint32_t *start;            /* 4^h + 1 offsets, or NULL */
+    nq_quarter_diags *diags;    /* every placement, or NULL */
+    uint64_t count;             /* how many */
+    uint64_t largest;           /* the most placements sharing one row set and column set */
+    uint64_t row_most;          /* the most placements sharing one row set */
+    uint64_t half_bound;        /* nq_quarter_half_bound */
     uint16_t *subsets;          /* the 2^h column sets, by size: those of size k are */
-    uint32_t subsets_start[14]; /* subsets[subsets_start[k]] up to subsets[subsets_start[k+1]] */
+    uint32_t subsets_start[NQ_QUARTER_MAX_H + 2];   /* subsets[subsets_start[k]] up to
+                                                       subsets[subsets_start[k+1]] */
 } nq_quarter;
 
-/* Lays out q for side h (1 <= h <= 12): counts the placements of each cell, allocating
- * start but not diags. Returns NQ_OK or NQ_ERR_NOMEM. */
+/* Lays out q for side h (1 <= h <= NQ_QUARTER_MAX_H) without its table: the column sets and the
+ * tabulated figures. Returns NQ_OK, NQ_ERR_ARGUMENT or NQ_ERR_NOMEM. */
+nq_status nq_quarter_layout(nq_quarter *q, int h);
+
+/* Lays out q for side h (1 <= h <= NQ_QUARTER_TABLE_MAX_H) to hold its table: counts the
+ * placements of each cell, allocating start but not diags, and recounts the figures. Returns
+ * NQ_OK, NQ_ERR_ARGUMENT or NQ_ERR_NOMEM. */
 nq_status nq_quarter_count(nq_quarter *q, int h);
 
 /* Fills q->diags after nq_quarter_count. Returns NQ_OK or NQ_ERR_NOMEM. */
 nq_status nq_quarter_fill(nq_quarter *q);
+
+/* One row set's part of the table, made by a worker when there is no table: the placements
+ * using rows `rows` and column set C are diags[start[C]] up to diags[start[C + 1]]. */
+typedef struct nq_quarter_slice {
+    uint32_t rows;              /* UINT32_MAX: none yet */
+    uint32_t *start;            /* 2^h + 1 offsets */
+    nq_quarter_diags *diags;    /* room for q->row_most */
+    uint64_t capacity;
+} nq_quarter_slice;
+
+/* Allocates s for row sets of q; the bytes it takes. Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_quarter_slice_init(nq_quarter_slice *s, const nq_quarter *q);
+uint64_t nq_quarter_slice_bytes(const nq_quarter *q);
+
+/* Makes s the slice of row set rows (nothing to do if it is already). Returns NQ_OK, or
+ * NQ_ERR_ARGUMENT if it held more than q->row_most or a cell more than q->largest (the figures
+ * were wrong). */
+nq_status nq_quarter_slice_fill(nq_quarter_slice *s, const nq_quarter *q, uint32_t rows);
+void nq_quarter_slice_free(nq_quarter_slice *s);
 
 /* A bound on the placements of any half joined from cells of q (see quarter.c); UINT64_MAX
  * when out of memory. */
@@ -75,11 +115,14 @@ typedef struct nq_join_start {
     int8_t row[2], col[2];  /* and their squares */
 } nq_join_start;
 
-/* A work unit: `count` row sets of one start, the first of them `first`. */
+/* A work unit: `count` row sets of one start, the first of them `first`; or, where a row set
+ * is too big for one unit (n >= 26), part `part` of `parts` of one row set: the east halves of
+ * every parts-th share of the east columns, from the part-th (half.c), against all west ones. */
 typedef struct nq_join_unit {
     uint32_t start;     /* index into the starts */
     uint32_t first;     /* first row set (a mask over the start's rows) */
-    uint32_t count;     /* row sets to count */
+    uint32_t count;     /* row sets to count (1 when parts > 1) */
+    uint16_t part, parts;   /* 0 of 1 when the unit takes its row sets whole */
 } nq_join_unit;
 
 /* The starts of the n x n board, at most 1 + C(h, 2): fills starts, returns how many. */
@@ -98,9 +141,12 @@ unsigned nq_join_first_rows(const nq_join_start *start, int h, uint32_t *rows);
 unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows);
 
 /* Splits the starts' row sets into units of about equal numbers of row sets, at least
- * min_units in all. Fills *units (free it) and *count. Returns NQ_OK or NQ_ERR_NOMEM. */
+ * min_units in all. With `split` nonzero and fewer row sets than min_units, each row set is cut
+ * into parts instead, as many as its share of the work (by the shares of columns its halves
+ * join, the product of the two halves' counts) asks for, min_units more or less in all. Fills
+ * *units (free it) and *count. Returns NQ_OK or NQ_ERR_NOMEM. */
 nq_status nq_join_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
-                        nq_join_unit **units, size_t *count);
+                        int split, nq_join_unit **units, size_t *count);
 
 /* ---- half.c: the placements of one half on a set of rows, as patterns -------------------- */
 
@@ -127,30 +173,46 @@ typedef struct nq_south_cache {
 } nq_south_cache;
 
 /* Scratch a worker needs to list halves: one north cell's placements, fitted, and the south
- * cells of each half. */
+ * cells of each half; without a table, the row slices of each half's north and south rows. */
 typedef struct nq_half_scratch {
     uint64_t *up, *down, *pattern;
     nq_south_cache south[2];        /* west, east */
+    nq_quarter_slice slice[2][2];   /* [west, east][north, south] */
 } nq_half_scratch;
 
-/* Allocates s for listing halves from q. Returns NQ_OK or NQ_ERR_NOMEM. */
+/* Allocates s for listing halves from q (with slices when q has no table). Returns NQ_OK or
+ * NQ_ERR_NOMEM. */
 nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q);
 void nq_half_scratch_free(nq_half_scratch *s);
 
 /* The bytes nq_half_scratch_init allocates. */
 uint64_t nq_half_scratch_bytes(const nq_quarter *q);
 
+/* Where nq_half_patterns stopped when its buffer was full: zero it to begin. */
+typedef struct nq_half_cursor {
+    size_t share;       /* the share of columns it stopped in */
+    size_t index;       /* shares of the half counted before it (for parts) */
+    size_t north;       /* the north placement it stopped before */
+    int done;           /* nonzero: every placement was listed */
+} nq_half_cursor;
+
 /* Appends to out the pattern of every placement of the east (east nonzero) or west half of the
- * n x n board on rows `rows` (numbered as in nq_join_start) that fits with the start's queens:
- * the up diagonals it takes where the halves meet in the low 2h - 1 bits, the down ones above.
- * Returns NQ_OK or NQ_ERR_NOMEM. */
+ * n x n board on rows `rows` (numbered as in nq_join_start) that fits with the start's queens,
+ * of the shares of its columns between north and south numbered part, part + parts, ... (all
+ * of them when parts is 1): the up diagonals it takes where the halves meet in the low 2h - 1
+ * bits, the down ones above. With a cursor, it lists no more than out->limit - 1 patterns
+ * (at least the largest cell's): it stops where out is full and goes on from there when
+ * called again with the same cursor (cursor->done once all are listed). Without one, all at
+ * once. Returns NQ_OK, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a slice larger than q's figures
+ * allow). */
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
-                           uint32_t rows, nq_half_scratch *scratch, nq_patterns *out);
+                           uint32_t rows, unsigned part, unsigned parts, nq_half_scratch *scratch,
+                           nq_half_cursor *cursor, nq_patterns *out);
 
 /* ---- match.c: counting disjoint pairs ----------------------------------------------------- */
 
 /* Items to match, in ranges, each with its weight. */
-#define NQ_MATCH_RANGES 192   /* three classes of items times 64 signatures (sieve.c) */
+#define NQ_MATCH_RANGES 768   /* three classes of items times 256 signatures (sieve.c) */
 typedef struct nq_match_range {
     size_t first, end;      /* items at[first] up to at[end] */
     unsigned weight;
@@ -197,17 +259,34 @@ typedef struct nq_join nq_join;
 /* What a worker keeps between units: buffers that grow to the largest row set's needs. */
 typedef struct nq_join_scratch nq_join_scratch;
 
-/* Makes the join counter of the empty n x n board with at least min_units units, refusing with
- * NQ_ERR_MEMORY_LIMIT when it would need more than max_memory bytes (0: no limit) with
- * `threads` workers. Returns NQ_OK, NQ_ERR_SIZE (n outside the join's sizes), NQ_ERR_NOMEM or
+/* How a join holds the quarter: as a whole table (h <= NQ_QUARTER_TABLE_MAX_H; faster, as the
+ * table is made once), or as row slices each worker makes for the row sets it counts (memory
+ * per worker bounded by the largest slice and half, not the table's). ANY takes the table when
+ * it fits the memory limit, else slices. */
+typedef enum nq_join_layout {
+    NQ_JOIN_ANY, NQ_JOIN_TABLE, NQ_JOIN_SLICES,
+    NQ_JOIN_SLICES_CUT      /* slices, row sets cut into parts as from n = 26, and halves listed
+                               in the smallest chunks (tests) */
+} nq_join_layout;
+
+/* Makes the join counter of the empty n x n board with at least min_units units, laid out as
+ * `layout` says, refusing with NQ_ERR_MEMORY_LIMIT when it would need more than max_memory bytes
+ * (0: no limit) with `threads` workers. Returns NQ_OK, NQ_ERR_SIZE (n outside the join's
+ * sizes), NQ_ERR_ARGUMENT (a table asked for past NQ_QUARTER_TABLE_MAX_H), NQ_ERR_NOMEM or
  * NQ_ERR_MEMORY_LIMIT; *memory (when not NULL) gets the estimate unless NQ_ERR_SIZE. */
 nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threads,
-                         nq_join **join, uint64_t *memory);
+                         nq_join_layout layout, nq_join **join, uint64_t *memory);
 
 void nq_join_free(nq_join *join);
 
-/* What nq_join_create would need for n and `threads` workers, measured without building. */
-nq_status nq_join_memory(int n, int threads, uint64_t *bytes);
+/* What nq_join_create would need for n, `threads` workers, the layout and the memory limit (the
+ * layout it would choose), measured without building. Returns as nq_join_create, but NQ_OK over
+ * the limit. */
+nq_status nq_join_memory(int n, int threads, nq_join_layout layout, uint64_t max_memory,
+                         uint64_t *bytes);
+
+/* Whether join holds the whole table (else its workers make slices). */
+int nq_join_has_table(const nq_join *join);
 
 size_t nq_join_unit_count(const nq_join *join);
 const nq_join_unit *nq_join_unit_at(const nq_join *join, size_t unit);

@@ -6,10 +6,38 @@
  * set be joined from two lists instead of searched. Two passes of the same walk: the first
  * counts per cell (row set, column set) to lay out the offsets, the second fills; between
  * them the caller learns what the table will weigh.
+ *
+ * From h = 13 on (n = 26) the table no longer fits (h = 13: 6.3e9 placements, 50 GB), so a
+ * worker makes only the "row slices" it needs: every placement using one row set, by column
+ * set, walked anew for each row set of a unit. The table's figures (its size, its largest cell
+ * and slice, the bound on halves) are then known without walking it: they are tabulated below,
+ * as counted once by the same walk (tests/unit/test_join.c checks them for small h).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "join.h"
+
+/* The table's figures for h = 1 .. NQ_QUARTER_MAX_H: placements, the most in one cell, the most
+ * in one row set, and nq_quarter_half_bound. Counted by walking each row set (about a minute
+ * for h = 13 on one core), the bound from the most placements of each column set. */
+static const struct {
+    uint64_t count, largest, row_most, half_bound;
+} figures[NQ_QUARTER_MAX_H] = {
+    { 2, 1, 1, 1 },
+    { 5, 1, 2, 2 },
+    { 18, 2, 4, 6 },
+    { 87, 2, 10, 24 },
+    { 462, 10, 26, 60 },
+    { 2635, 10, 92, 320 },
+    { 16870, 40, 296, 1808 },
+    { 118969, 92, 1174, 12660 },
+    { 915442, 352, 5366, 64074 },
+    { 7535369, 946, 26548, 448536 },
+    { 66807234, 3571, 143140, 3472230 },
+    { 633443407, 15003, 788698, 31267932 },
+    { 6354135838, 77432, 4684690, 267396750 },
+};
 
 /* The walk: row by row, each row left empty or given a queen on a free square. */
 typedef struct walk {
@@ -37,18 +65,17 @@ static void place_rows(walk *w, int row, uint32_t rows, uint32_t cols, uint32_t 
     }
 }
 
-nq_status nq_quarter_count(nq_quarter *q, int h)
+/* The column sets of q by size, and the tabulated figures (those of the table when there is
+ * one are recounted by nq_quarter_count). */
+static nq_status lay_out(nq_quarter *q, int h)
 {
-    const size_t cells = (size_t)1 << 2 * h, side = (size_t)1 << h;
-    walk w = { h, calloc(cells + 1, sizeof *w.start), NULL };
-    if (!w.start)
+    const size_t side = (size_t)1 << h;
+    *q = (nq_quarter){ .h = h, .count = figures[h - 1].count, .largest = figures[h - 1].largest,
+                       .row_most = figures[h - 1].row_most,
+                       .half_bound = figures[h - 1].half_bound };
+    q->subsets = malloc(side * sizeof *q->subsets);
+    if (!q->subsets)
         return NQ_ERR_NOMEM;
-    place_rows(&w, 0, 0, 0, 0, 0);
-    *q = (nq_quarter){ h, w.start, NULL, 0, 0, 0, malloc(side * sizeof *q->subsets), { 0 } };
-    if (!q->subsets) {
-        nq_quarter_free(q);
-        return NQ_ERR_NOMEM;
-    }
     for (int k = 0, next = 0; k <= h; k++) {
         q->subsets_start[k] = (uint32_t)next;
         for (uint32_t set = 0; set < side; set++)
@@ -56,6 +83,33 @@ nq_status nq_quarter_count(nq_quarter *q, int h)
                 q->subsets[next++] = (uint16_t)set;
         q->subsets_start[k + 1] = (uint32_t)next;
     }
+    return NQ_OK;
+}
+
+nq_status nq_quarter_layout(nq_quarter *q, int h)
+{
+    if (h < 1 || h > NQ_QUARTER_MAX_H)
+        return NQ_ERR_ARGUMENT;
+    nq_status status = lay_out(q, h);
+    if (status)
+        nq_quarter_free(q);
+    return status;
+}
+
+nq_status nq_quarter_count(nq_quarter *q, int h)
+{
+    if (h < 1 || h > NQ_QUARTER_TABLE_MAX_H)
+        return NQ_ERR_ARGUMENT;
+    const size_t cells = (size_t)1 << 2 * h, side = (size_t)1 << h;
+    nq_status status = lay_out(q, h);
+    walk w = { h, calloc(cells + 1, sizeof *w.start), NULL };
+    q->start = w.start;
+    if (status || !w.start) {
+        nq_quarter_free(q);
+        return NQ_ERR_NOMEM;
+    }
+    place_rows(&w, 0, 0, 0, 0, 0);
+    q->largest = q->row_most = 0;
     for (size_t c = 0; c < cells; c++) {
         q->largest = w.start[c + 1] > q->largest ? w.start[c + 1] : q->largest;
         w.start[c + 1] += w.start[c];
@@ -65,6 +119,7 @@ nq_status nq_quarter_count(nq_quarter *q, int h)
         }
     }
     q->count = w.start[cells];
+    q->half_bound = nq_quarter_half_bound(q);
     return NQ_OK;
 }
 
@@ -100,7 +155,7 @@ uint64_t nq_quarter_half_bound(const nq_quarter *q)
             most[cols] = count > most[cols] ? count : most[cols];
         }
     for (uint32_t all = 0; all < side; all++) {
-        uint64_t by_size[14] = { 0 };
+        uint64_t by_size[NQ_QUARTER_MAX_H + 1] = { 0 };
         for (uint32_t share = all;; share = (share - 1) & all) {
             by_size[__builtin_popcount(share)] += most[share] * most[all & ~share];
             if (!share)
@@ -111,6 +166,89 @@ uint64_t nq_quarter_half_bound(const nq_quarter *q)
     }
     free(most);
     return bound;
+}
+
+/* ---- row slices ---- */
+
+/* The walk of one row set: rows outside it are skipped, the queens of the others tried on the
+ * free columns in turn. */
+typedef struct slice_walk {
+    int h;
+    uint32_t rows;
+    uint32_t *start;            /* as in walk, for the slice's column sets */
+    nq_quarter_diags *diags;
+} slice_walk;
+
+static void place_slice(slice_walk *w, int row, uint32_t cols, uint32_t up, uint32_t down)
+{
+    while (row < w->h && !(w->rows >> row & 1))
+        row++;
+    if (row == w->h) {
+        if (w->diags)
+            w->diags[w->start[cols]++] = (nq_quarter_diags){ up, down };
+        else
+            w->start[cols + 1]++;
+        return;
+    }
+    for (uint32_t open = ~cols & ((1u << w->h) - 1); open; open &= open - 1) {
+        const int col = __builtin_ctz(open);
+        const uint32_t u = 1u << (row + col), d = 1u << (row - col + w->h - 1);
+        if (!(up & u) && !(down & d))
+            place_slice(w, row + 1, cols | 1u << col, up | u, down | d);
+    }
+}
+
+nq_status nq_quarter_slice_init(nq_quarter_slice *s, const nq_quarter *q)
+{
+    const size_t side = (size_t)1 << q->h;
+    *s = (nq_quarter_slice){ UINT32_MAX, malloc((side + 1) * sizeof *s->start),
+                             malloc((q->row_most + 1) * sizeof *s->diags), q->row_most + 1 };
+    if (!s->start || !s->diags) {
+        nq_quarter_slice_free(s);
+        return NQ_ERR_NOMEM;
+    }
+    return NQ_OK;
+}
+
+uint64_t nq_quarter_slice_bytes(const nq_quarter *q)
+{
+    return ((UINT64_C(1) << q->h) + 1) * sizeof(uint32_t) +
+           (q->row_most + 1) * sizeof(nq_quarter_diags);
+}
+
+nq_status nq_quarter_slice_fill(nq_quarter_slice *s, const nq_quarter *q, uint32_t rows)
+{
+    if (s->rows == rows)
+        return NQ_OK;
+    const size_t side = (size_t)1 << q->h;
+    slice_walk w = { q->h, rows, s->start, NULL };
+    s->rows = UINT32_MAX;   /* none, until it is filled */
+    memset(s->start, 0, (side + 1) * sizeof *s->start);
+    place_slice(&w, 0, 0, 0, 0);
+    /* More than the tabulated most in a cell or the slice would overrun the buffers sized by
+     * them: never (the tests recount the figures), but checked, as it costs nothing. */
+    uint32_t largest = 0;
+    for (size_t c = 0; c < side; c++) {
+        largest = s->start[c + 1] > largest ? s->start[c + 1] : largest;
+        s->start[c + 1] += s->start[c];
+    }
+    if (s->start[side] > s->capacity || largest > q->largest)
+        return NQ_ERR_ARGUMENT;
+    /* Filling advances each column set's offset to the next one's: shift them back after. */
+    w.diags = s->diags;
+    place_slice(&w, 0, 0, 0, 0);
+    for (size_t c = side; c > 0; c--)
+        s->start[c] = s->start[c - 1];
+    s->start[0] = 0;
+    s->rows = rows;
+    return NQ_OK;
+}
+
+void nq_quarter_slice_free(nq_quarter_slice *s)
+{
+    free(s->start);
+    free(s->diags);
+    *s = (nq_quarter_slice){ UINT32_MAX, NULL, NULL, 0 };
 }
 
 void nq_quarter_free(nq_quarter *q)

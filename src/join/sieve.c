@@ -13,9 +13,13 @@
 
 #include "join.h"
 
-/* Patterns per bucket to aim at, at the least. */
-#define BUCKET 1024
-#define MAX_CUTS 6
+/* Patterns per bucket to aim at, at the least, for up to FIRST_CUTS cuts; then LONG_BUCKET up to
+ * MAX_CUTS (a signature is a byte). */
+#define BUCKET 512
+#define FIRST_CUTS 6
+#define LONG_BUCKET 256
+#define MAX_CUTS 8
+#define SIGNATURES (1 << MAX_CUTS)
 
 /* The lowest of the c adjacent bits that patterns and items (a sample of each) take most often
  * together: adjacent, so that a value's signature is one shift and a mask. */
@@ -53,9 +57,9 @@ static unsigned signature(uint64_t x, int lo, int c)
 /* Copies values [first, end) to out from offset `at` on, sorted by signature: bucket s at
  * out[start[s]] up to out[start[s + 1]]. sig is scratch for one signature per value. */
 static void sort_by_signature(const uint64_t *values, size_t first, size_t end, int lo, int c,
-                              uint64_t *out, size_t at, size_t start[65], uint8_t *sig)
+                              uint64_t *out, size_t at, size_t start[SIGNATURES + 1], uint8_t *sig)
 {
-    size_t next[64] = { 0 };
+    size_t next[SIGNATURES] = { 0 };
     for (size_t i = first; i < end; i++)
         next[sig[i - first] = (uint8_t)signature(values[i], lo, c)]++;
     start[0] = at;
@@ -72,7 +76,11 @@ nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_
                          uint64_t *pairs)
 {
     int c = 0;
-    while (c < MAX_CUTS && count >> (c + 1) >= BUCKET)
+    while (c < FIRST_CUTS && count >> (c + 1) >= BUCKET)
+        c++;
+    /* Long lists (64K patterns and more: N >= 20) gain more by meeting fewer items than they
+     * lose by buckets that fill fewer blocks: there, up to 8 cuts and buckets of 256. */
+    while (c >= FIRST_CUTS && c < MAX_CUTS && count >> (c + 1) >= LONG_BUCKET)
         c++;
     size_t item_count = 0;
     for (int r = 0; r < items->ranges; r++)
@@ -88,7 +96,7 @@ nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_
         return NQ_ERR_NOMEM;
     uint8_t *sig = (uint8_t *)scratch->signatures.at;
     const int lo = choose_cuts(patterns, count, items, bits, c);
-    size_t bucket[65], item_bucket[3][65];
+    size_t bucket[SIGNATURES + 1], item_bucket[3][SIGNATURES + 1];
     sort_by_signature(patterns, 0, count, lo, c, scratch->patterns.at, 0, bucket, sig);
     for (int r = 0; r < items->ranges; r++)
         sort_by_signature(items->at, items->range[r].first, items->range[r].end, lo, c,
@@ -98,7 +106,7 @@ nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_
         if (bucket[g + 1] == bucket[g])
             continue;
         /* The items whose signature this bucket's does not overlap (ranges filled as found:
-         * zeroing all 192 for each bucket would cost more than some matchings). */
+         * zeroing all of them for each bucket would cost more than some matchings). */
         nq_match_items fitting;
         fitting.at = scratch->items.at;
         fitting.ranges = 0;

@@ -138,20 +138,100 @@ unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows)
     return 0;
 }
 
-/* Lays the starts' row sets into units of `per` each (a start's last unit perhaps fewer),
- * written to units unless it is NULL; returns how many units. */
+/* C(n, k) for 0 <= n <= 32, from Pascal's triangle, made once (the units' layout looks up
+ * millions). */
+static uint64_t binomial(int n, int k)
+{
+    static uint64_t table[33][33];
+    if (!table[0][0])
+        for (int a = 0; a <= 32; a++)
+            for (int b = 0; b <= a; b++)
+                table[a][b] = b == 0 || b == a ? 1 : table[a - 1][b - 1] + table[a - 1][b];
+    return k < 0 || k > n ? 0 : table[n][k];
+}
+
+/* The k-subset of rank `rank` among the k-subsets of `width` bits in increasing order (that of
+ * next_same_count), as bits: the combinatorial number system, its largest element first. */
+static uint32_t unrank(uint64_t rank, int k, int width)
+{
+    uint32_t set = 0;
+    for (int i = k, c = width - 1; i > 0; i--, c--) {
+        while (binomial(c, i) > rank)
+            c--;
+        set |= 1u << c;
+        rank -= binomial(c, i);
+    }
+    return set;
+}
+
+/* What a row set of start costs, for cutting it into parts: the shares of columns its east half
+ * joins times those of its west half (the pairs the matcher meets grow with both). */
+static uint64_t row_set_cost(const nq_join_start *start, uint32_t rows, int h)
+{
+    const uint32_t north = (1u << h) - 1;
+    return binomial(__builtin_popcount(start->east), __builtin_popcount(rows & north)) *
+           binomial(__builtin_popcount(start->west),
+                    __builtin_popcount(start->rows & north & ~rows));
+}
+
+/* How many parts a row set of this cost gets, each about `quantum` (0: whole), at most one per
+ * share of its east columns. */
+static unsigned row_set_parts(const nq_join_start *start, uint32_t rows, int h, uint64_t quantum)
+{
+    if (!quantum)
+        return 1;
+    const uint64_t shares = binomial(__builtin_popcount(start->east),
+                                     __builtin_popcount(rows & ((1u << h) - 1)));
+    uint64_t parts = (row_set_cost(start, rows, h) + quantum - 1) / quantum;
+    parts = parts < shares ? parts : shares;
+    parts = parts < UINT16_MAX ? parts : UINT16_MAX;
+    return parts ? (unsigned)parts : 1;
+}
+
+/* Lays a start whose every row set counts (no symmetry: all k-subsets of its rows) into units
+ * of `per` row sets without walking them, written to units + made unless units is NULL;
+ * returns how many units. */
+static size_t rank_units(const nq_join_start *start, uint32_t index, size_t per,
+                         nq_join_unit *units, size_t made)
+{
+    const int k = __builtin_popcount(start->east), width = __builtin_popcount(start->rows);
+    const uint64_t row_sets = k == 0 ? 0 : binomial(width, k);
+    const size_t count = (size_t)((row_sets + per - 1) / per);
+    for (size_t u = 0; units && u < count; u++) {
+        const uint64_t first = (uint64_t)u * per, left = row_sets - first;
+        units[made + u] = (nq_join_unit){ index, deposit(unrank(first, k, width), start->rows),
+                                          (uint32_t)(left < per ? left : per), 0, 1 };
+    }
+    return count;
+}
+
+/* Lays the starts' row sets into units of `per` each (a start's last unit perhaps fewer), or
+ * with a quantum, each row set into its parts; written to units unless it is NULL; returns how
+ * many units. */
 static size_t walk_units(const nq_join_start *starts, int start_count, int h, size_t per,
-                         nq_join_unit *units)
+                         uint64_t quantum, nq_join_unit *units)
 {
     size_t made = 0;
     for (int s = 0; s < start_count; s++) {
+        if (!starts[s].symmetric && !quantum) {
+            made += rank_units(&starts[s], (uint32_t)s, per, units, made);
+            continue;
+        }
         uint32_t rows;
         size_t in_unit = 0;
         for (int more = nq_join_first_rows(&starts[s], h, &rows); more;
              more = nq_join_next_rows(&starts[s], h, &rows)) {
+            if (quantum) {
+                const unsigned parts = row_set_parts(&starts[s], rows, h, quantum);
+                for (unsigned p = 0; units && p < parts; p++)
+                    units[made + p] = (nq_join_unit){ (uint32_t)s, rows, 1, (uint16_t)p,
+                                                      (uint16_t)parts };
+                made += parts;
+                continue;
+            }
             if (in_unit == 0) {
                 if (units)
-                    units[made] = (nq_join_unit){ (uint32_t)s, rows, 0 };
+                    units[made] = (nq_join_unit){ (uint32_t)s, rows, 0, 0, 1 };
                 made++;
             }
             if (units)
@@ -162,16 +242,42 @@ static size_t walk_units(const nq_join_start *starts, int start_count, int h, si
     return made;
 }
 
-nq_status nq_join_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
-                        nq_join_unit **units, size_t *count)
+/* The row sets of the starts, and (when cost is not NULL) their summed cost. */
+static size_t count_row_sets(const nq_join_start *starts, int start_count, int h, uint64_t *cost)
 {
-    /* A first walk with one row set per unit counts the row sets. */
-    size_t row_sets = walk_units(starts, start_count, h, 1, NULL);
+    size_t row_sets = 0;
+    for (int s = 0; s < start_count; s++) {
+        if (!starts[s].symmetric && !cost) {
+            const int k = __builtin_popcount(starts[s].east);
+            row_sets += k ? (size_t)binomial(__builtin_popcount(starts[s].rows), k) : 0;
+            continue;
+        }
+        uint32_t rows;
+        for (int more = nq_join_first_rows(&starts[s], h, &rows); more;
+             more = nq_join_next_rows(&starts[s], h, &rows)) {
+            row_sets++;
+            if (cost)
+                *cost += row_set_cost(&starts[s], rows, h);
+        }
+    }
+    return row_sets;
+}
+
+nq_status nq_join_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
+                        int split, nq_join_unit **units, size_t *count)
+{
+    size_t row_sets = count_row_sets(starts, start_count, h, NULL);
     size_t per = min_units && row_sets > min_units ? row_sets / min_units : 1;
-    *count = walk_units(starts, start_count, h, per, NULL);
+    uint64_t quantum = 0;
+    if (split && min_units > row_sets) {
+        uint64_t cost = 0;
+        count_row_sets(starts, start_count, h, &cost);
+        quantum = cost / min_units ? cost / min_units : 1;
+    }
+    *count = walk_units(starts, start_count, h, per, quantum, NULL);
     *units = calloc(*count ? *count : 1, sizeof **units);
     if (!*units)
         return NQ_ERR_NOMEM;
-    walk_units(starts, start_count, h, per, *units);
+    walk_units(starts, start_count, h, per, quantum, *units);
     return NQ_OK;
 }

@@ -460,7 +460,7 @@ check "checkpoint device" 2 "" "nqueens: checkpoint $device: is a character devi
 check "checkpoint FIFO" 2 "" "nqueens: checkpoint $tmp/fifo.ckpt: is a FIFO; $regular" -- count 8 --checkpoint "$tmp/fifo.ckpt"
 check "checkpoint directory" 2 "" "nqueens: checkpoint $tmp/dir.ckpt: is a directory; $regular" -- count 8 --checkpoint "$tmp/dir.ckpt"
 expect_true "a refused checkpoint leaves no file behind" "$([ ! -e ./- ] && [ -c "$device" ]; echo $?)"
-check "checkpoint of a count refused before it starts" 2 "" "nqueens: count: --method join counts empty boards of side 4 to 25 only" -- count 3 --method join --checkpoint "$tmp/never.ckpt"
+check "checkpoint of a count refused before it starts" 2 "" "nqueens: count: --method join counts empty boards of side 4 to 27 only" -- count 3 --method join --checkpoint "$tmp/never.ckpt"
 expect_true "a count refused before it starts leaves no checkpoint" "$([ ! -e "$tmp/never.ckpt" ]; echo $?)"
 # Two runs on one checkpoint: the second is refused, the first finishes and its file resumes.
 "$nq" count 16 --method backtrack --threads 1 --checkpoint "$tmp/two.ckpt" >"$tmp/first.out" 2>&1 &
@@ -588,10 +588,18 @@ for n in 4 5 6 7 8 9 10 11 12 13 14 15; do
     check "count $n: join agrees with backtrack" 0 "$want" "" -- count "$n" --method join --threads 2
 done
 check "join count 17" 0 95815104 "" -- count 17 --method join
-join_only="nqueens: count: --method join counts empty boards of side 4 to 25 only"
+join_only="nqueens: count: --method join counts empty boards of side 4 to 27 only"
 check "join refuses a board" 2 "" "$join_only" "$b1" -- count --board - --method join
 check "join refuses N = 3" 2 "" "$join_only" -- count 3 --method join
-check "join refuses N = 26" 2 "" "$join_only" -- count 26 --method join
+check "join refuses N = 28" 2 "" "$join_only" -- count 28 --method join
+# Under a limit below the quarter table's need, the join makes row slices per worker instead
+# (2 MiB for the table at 16, 729 KiB for slices on one thread): same counts, less memory.
+check "join with row slices" 0 14772512 "" -- count 16 --method join --threads 1 --max-memory 1M
+check "join with row slices, odd, --unique" 0 285053 "" -- count 15 --unique --method join --threads 1 --max-memory 200K
+"$nq" estimate 16 --method join --threads 1 --max-memory 1M >"$tmp/out" &&
+    grep -qx "memory: about [0-9]* KiB" "$tmp/out" &&
+    [ "$(sed -n 's/^memory: about \([0-9]*\) KiB$/\1/p' "$tmp/out")" -lt 1024 ]
+expect_true "estimate states the row slices' memory" $?
 "$nq" count 18 --method join --threads 1 --max-memory 1K >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && [ ! -s "$tmp/out" ] &&
     grep -qx "nqueens: count: the join needs about [0-9]* MiB with 1 thread, more than the 1 KiB allowed (--max-memory); raise it, use fewer threads or --method backtrack" "$tmp/err"

@@ -36,6 +36,41 @@ static uint64_t count_by(int n, nq_method method, int threads)
     return r.total.lo;
 }
 
+/* The memory limit under which the join of the empty n x n board makes row slices instead of
+ * its table, on `threads` workers: what slices need (asked for with a limit of one byte, which
+ * nothing fits, so that the least is stated). */
+static uint64_t slices_limit(int n, int threads)
+{
+    nq_board b;
+    nq_board_init(&b, n);
+    nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = threads, .max_memory = 1 };
+    uint64_t slices, table;
+    assert_int_equal(nq_plan_memory_needed(&b, &options, &slices), NQ_OK);
+    options.max_memory = 0;
+    assert_int_equal(nq_plan_memory_needed(&b, &options, &table), NQ_OK);
+    assert_true(slices < table);
+    return slices;
+}
+
+/* The total and unique count of the empty n x n board by the join with row slices (held to
+ * slices_limit), on `threads` threads; the plan must not hold the table. */
+static nq_count_result count_by_slices(int n, int threads)
+{
+    nq_board b;
+    nq_board_init(&b, n);
+    nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = threads, .unique = 1,
+                                .max_memory = slices_limit(n, threads) };
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    assert_false(nq_join_has_table(plan->join));
+    assert_int_equal(nq_plan_memory(plan), options.max_memory);
+    nq_run_options run = { .threads = threads, .unique = 1 };
+    nq_count_result r;
+    assert_int_equal(nq_plan_run(plan, &run, &r), NQ_OK);
+    nq_plan_free(plan);
+    return r;
+}
+
 /* ---- matchers ----------------------------------------------------------------------------- */
 
 /* The matchers this CPU can run, the portable one first. */
@@ -177,6 +212,75 @@ static void quarter_lists_every_placement(void **state)
     }
 }
 
+/* The tabulated figures are the table's, recounted. */
+static void quarter_figures_are_the_tables(void **state)
+{
+    (void)state;
+    for (int h = 1; h <= 10; h++) {
+        nq_quarter table, figures;
+        assert_int_equal(nq_quarter_count(&table, h), NQ_OK);
+        assert_int_equal(nq_quarter_layout(&figures, h), NQ_OK);
+        assert_null(figures.start);
+        assert_int_equal(figures.count, table.count);
+        assert_int_equal(figures.largest, table.largest);
+        assert_int_equal(figures.row_most, table.row_most);
+        assert_int_equal(figures.half_bound, table.half_bound);
+        assert_memory_equal(figures.subsets, table.subsets, ((size_t)1 << h) * sizeof *table.subsets);
+        nq_quarter_free(&table);
+        nq_quarter_free(&figures);
+    }
+    nq_quarter q;
+    assert_int_equal(nq_quarter_layout(&q, NQ_QUARTER_MAX_H + 1), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_quarter_count(&q, NQ_QUARTER_TABLE_MAX_H + 1), NQ_ERR_ARGUMENT);
+}
+
+/* Each row slice holds its row set's part of the table, cell by cell, in the same order, and
+ * a slice is made again only for another row set. */
+static void slices_are_the_tables_rows(void **state)
+{
+    (void)state;
+    for (int h = 1; h <= 8; h++) {
+        nq_quarter table, figures;
+        assert_int_equal(nq_quarter_count(&table, h), NQ_OK);
+        assert_int_equal(nq_quarter_fill(&table), NQ_OK);
+        assert_int_equal(nq_quarter_layout(&figures, h), NQ_OK);
+        nq_quarter_slice slice;
+        assert_int_equal(nq_quarter_slice_init(&slice, &figures), NQ_OK);
+        const uint32_t side = 1u << h;
+        for (uint32_t rows = 0; rows < side; rows++) {
+            assert_int_equal(nq_quarter_slice_fill(&slice, &figures, rows), NQ_OK);
+            assert_int_equal(slice.rows, rows);
+            const uint32_t base = table.start[(size_t)rows * side];
+            for (uint32_t cols = 0; cols <= side; cols++)
+                assert_int_equal(slice.start[cols], table.start[(size_t)rows * side + cols] - base);
+            if (slice.start[side])
+                assert_memory_equal(slice.diags, table.diags + base,
+                                    slice.start[side] * sizeof *slice.diags);
+        }
+        /* Asked again for the row set it holds, it keeps it (a marked entry survives). */
+        slice.diags[0].up = 0xdead;
+        assert_int_equal(nq_quarter_slice_fill(&slice, &figures, side - 1), NQ_OK);
+        assert_int_equal(slice.diags[0].up, 0xdead);
+        /* Figures too small for a slice are caught, not overrun: the cell, then the slice. */
+        if (h >= 4) {
+            uint32_t big = 0;   /* a row set holding a cell of the largest size */
+            for (size_t cell = 0; cell < (size_t)side * side; cell++)
+                if (table.start[cell + 1] - table.start[cell] == table.largest)
+                    big = (uint32_t)(cell / side);
+            assert_int_equal(nq_quarter_slice_fill(&slice, &figures, 0), NQ_OK);   /* not big */
+            figures.largest--;
+            assert_int_equal(nq_quarter_slice_fill(&slice, &figures, big), NQ_ERR_ARGUMENT);
+            figures.largest++;
+            slice.capacity = 1;
+            assert_int_equal(nq_quarter_slice_fill(&slice, &figures, big), NQ_ERR_ARGUMENT);
+            assert_int_equal(slice.rows, UINT32_MAX);
+        }
+        nq_quarter_slice_free(&slice);
+        nq_quarter_free(&table);
+        nq_quarter_free(&figures);
+    }
+}
+
 /* Scratch for listing halves from q. */
 static nq_half_scratch cell_scratch(const nq_quarter *q)
 {
@@ -220,12 +324,18 @@ static void reference_half(int n, const nq_join_start *st, uint64_t board_rows, 
 static void halves_match_the_reference(void **state)
 {
     (void)state;
+    for (int layout = 0; layout < 2; layout++)
     for (int n = 4; n <= 9; n++) {
+        /* From the table, then from slices. */
         const int h = n / 2;
         nq_quarter q;
-        assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
-        assert_int_equal(nq_quarter_fill(&q), NQ_OK);
-        nq_join_start starts[1 + 66];
+        if (layout == 0) {
+            assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
+            assert_int_equal(nq_quarter_fill(&q), NQ_OK);
+        } else {
+            assert_int_equal(nq_quarter_layout(&q, h), NQ_OK);
+        }
+        nq_join_start starts[NQ_JOIN_MAX_STARTS];
         int start_count = nq_join_starts(n, starts);
         nq_half_scratch scratch = cell_scratch(&q);
         nq_patterns got = { 0 }, want = { malloc(1 << 16), 0, 1 << 13, 0 };
@@ -242,7 +352,7 @@ static void halves_match_the_reference(void **state)
                     if (__builtin_popcount(rows) != __builtin_popcount(east ? st->east : st->west))
                         continue;
                     got.count = want.count = 0;
-                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, &scratch, &got),
+                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, 0, 1, &scratch, NULL, &got),
                                      NQ_OK);
                     reference_half(n, st, board_rows, cols, st->up, st->down, 0, &want);
                     assert_int_equal(got.count, want.count);
@@ -261,6 +371,63 @@ static void halves_match_the_reference(void **state)
     }
 }
 
+/* The parts of a half (every parts-th share of its columns) together are the half; listed in
+ * chunks, a part is the same as listed at once. */
+static void half_parts_partition_the_half(void **state)
+{
+    (void)state;
+    for (int n = 6; n <= 11; n++) {
+        nq_quarter q;
+        assert_int_equal(nq_quarter_layout(&q, n / 2), NQ_OK);
+        nq_half_scratch scratch = cell_scratch(&q);
+        nq_join_start starts[NQ_JOIN_MAX_STARTS];
+        const int start_count = nq_join_starts(n, starts);
+        nq_patterns whole = { 0 }, parts = { 0 };
+        for (int s = 0; s < start_count; s++) {
+            uint32_t rows;
+            for (int more = nq_join_first_rows(&starts[s], n / 2, &rows); more;
+                 more = nq_join_next_rows(&starts[s], n / 2, &rows)) {
+                whole.count = parts.count = 0;
+                assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 0, 1, &scratch,
+                                                  NULL, &whole), NQ_OK);
+                for (unsigned p = 0; p < 3; p++)
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, p, 3, &scratch,
+                                                      NULL, &parts), NQ_OK);
+                assert_int_equal(parts.count, whole.count);
+                /* Part 1 in chunks of at most the largest cell's size: part 1, in order. */
+                nq_patterns one = { 0 }, chunk = { 0 };
+                assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 1, 3, &scratch,
+                                                  NULL, &one), NQ_OK);
+                chunk.limit = q.largest + 1;
+                size_t at = 0;
+                for (nq_half_cursor cursor = { 0, 0, 0, 0 }; !cursor.done;) {
+                    chunk.count = 0;
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 1, 3,
+                                                      &scratch, &cursor, &chunk), NQ_OK);
+                    assert_true(chunk.count <= q.largest);
+                    assert_true(chunk.count > 0 || cursor.done);
+                    assert_true(at + chunk.count <= one.count);
+                    if (chunk.count)
+                        assert_memory_equal(chunk.at, one.at + at, chunk.count * sizeof *chunk.at);
+                    at += chunk.count;
+                }
+                assert_int_equal(at, one.count);
+                free(one.at);
+                free(chunk.at);
+                if (!whole.count)
+                    continue;
+                qsort(whole.at, whole.count, sizeof *whole.at, compare_u64);
+                qsort(parts.at, parts.count, sizeof *parts.at, compare_u64);
+                assert_memory_equal(whole.at, parts.at, whole.count * sizeof *whole.at);
+            }
+        }
+        free(whole.at);
+        free(parts.at);
+        cell_scratch_free(&scratch);
+        nq_quarter_free(&q);
+    }
+}
+
 /* The bound on a half's placements holds for every half of every start. */
 static void half_bound_holds(void **state)
 {
@@ -271,7 +438,7 @@ static void half_bound_holds(void **state)
         assert_int_equal(nq_quarter_fill(&q), NQ_OK);
         uint64_t bound = nq_quarter_half_bound(&q);
         nq_half_scratch cells = cell_scratch(&q);
-        nq_join_start starts[1 + 66];
+        nq_join_start starts[NQ_JOIN_MAX_STARTS];
         int start_count = nq_join_starts(n, starts);
         nq_patterns out = { 0 };
         for (int s = 0; s < start_count; s++) {
@@ -281,7 +448,7 @@ static void half_bound_holds(void **state)
                 for (int east = 0; east <= 1; east++) {
                     out.count = 0;
                     uint32_t half_rows = east ? rows : starts[s].rows & ~rows;
-                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, &cells,
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, 0, 1, &cells, NULL,
                                                       &out), NQ_OK);
                     assert_true(out.count <= bound);
                 }
@@ -322,7 +489,7 @@ static void units_cover_each_row_set_once(void **state)
     for (int n = 4; n <= 13; n++)
         for (int a = 0; a < 5; a++) {
             nq_join *join;
-            assert_int_equal(nq_join_create(n, asked[a], 0, 1, &join, NULL), NQ_OK);
+            assert_int_equal(nq_join_create(n, asked[a], 0, 1, NQ_JOIN_ANY, &join, NULL), NQ_OK);
             size_t units = nq_join_unit_count(join), row_sets = 0;
             uint32_t start = 0, rows = 0;
             int more = nq_join_first_rows(nq_join_start_at(join, 0), n / 2, &rows);
@@ -382,6 +549,104 @@ static void join_agrees_with_backtracker(void **state)
         }
         nq_plan_free(plan);
     }
+}
+
+/* With row slices instead of the table, the join's units count what the table's do, unit by
+ * unit, for every start of odd and even boards; and whole runs give the published totals and
+ * the backtracker's unique counts. */
+static void slices_count_what_the_table_does(void **state)
+{
+    (void)state;
+    nq_match_fn *match = nq_match_best();
+    for (int n = 4; n <= 15; n++) {
+        nq_join *table, *slices;
+        assert_int_equal(nq_join_create(n, 40, 0, 1, NQ_JOIN_TABLE, &table, NULL), NQ_OK);
+        assert_int_equal(nq_join_create(n, 40, 0, 1, NQ_JOIN_SLICES, &slices, NULL), NQ_OK);
+        assert_true(nq_join_has_table(table));
+        assert_false(nq_join_has_table(slices));
+        assert_int_equal(nq_join_unit_count(table), nq_join_unit_count(slices));
+        nq_join_scratch *a = nq_join_scratch_create(table), *b = nq_join_scratch_create(slices);
+        assert_non_null(a);
+        assert_non_null(b);
+        for (size_t u = 0; u < nq_join_unit_count(table); u++) {
+            uint64_t want, got;
+            assert_int_equal(nq_join_count_unit(table, u, match, a, NULL, &want), NQ_OK);
+            assert_int_equal(nq_join_count_unit(slices, u, match, b, NULL, &got), NQ_OK);
+            assert_int_equal(got, want);
+        }
+        nq_join_scratch_free(a);
+        nq_join_scratch_free(b);
+        nq_join_free(table);
+        nq_join_free(slices);
+    }
+    /* Row sets cut into parts (as from n = 26): each row set's parts in a row, 0 to parts - 1,
+     * and together the published total. */
+    for (int n = 4; n <= 16; n++) {
+        nq_join *cut;
+        assert_int_equal(nq_join_create(n, 1 << 16, 0, 1, NQ_JOIN_SLICES_CUT, &cut, NULL), NQ_OK);
+        nq_join_scratch *scratch = nq_join_scratch_create(cut);
+        uint64_t sum = 0;
+        unsigned most = 1;
+        for (size_t u = 0; u < nq_join_unit_count(cut); u++) {
+            const nq_join_unit *unit = nq_join_unit_at(cut, u);
+            assert_true(unit->part < unit->parts);
+            if (unit->part) {
+                const nq_join_unit *before = nq_join_unit_at(cut, u - 1);
+                assert_int_equal(before->first, unit->first);
+                assert_int_equal(before->part + 1, unit->part);
+                assert_int_equal(before->parts, unit->parts);
+            }
+            most = unit->parts > most ? unit->parts : most;
+            uint64_t total;
+            assert_int_equal(nq_join_count_unit(cut, u, match, scratch, NULL, &total), NQ_OK);
+            sum += total;
+        }
+        assert_int_equal(sum, published_total[n]);
+        if (n >= 10)
+            assert_true(most > 1);
+        nq_join_scratch_free(scratch);
+        nq_join_free(cut);
+    }
+    for (int n = 12; n <= 17; n++) {
+        nq_count_result r = count_by_slices(n, n % 2 + 1);
+        assert_int_equal(r.total.hi, 0);
+        assert_int_equal(r.total.lo, published_total[n]);
+        if (n <= 14) {
+            nq_board b;
+            nq_board_init(&b, n);
+            nq_plan_options options = { .method = NQ_METHOD_BACKTRACK, .unique = 1 };
+            nq_count_options count = { .threads = 2, .unique = 1 };
+            nq_count_result want;
+            nq_plan *plan;
+            assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+            nq_run_options run = { .threads = count.threads, .unique = 1 };
+            assert_int_equal(nq_plan_run(plan, &run, &want), NQ_OK);
+            nq_plan_free(plan);
+            assert_int_equal(r.unique.lo, want.unique.lo);
+        }
+    }
+}
+
+/* Past the table's sides the join makes slices, within the limit it is given: n = 26 and 27
+ * are measured (not built), under 2 GiB for one worker (halves in chunks), and a table is
+ * refused. */
+static void past_the_table_the_join_slices(void **state)
+{
+    (void)state;
+    for (int n = 2 * NQ_QUARTER_TABLE_MAX_H + 2; n <= NQ_JOIN_MAX_N; n++) {
+        uint64_t need, again;
+        assert_int_equal(nq_join_memory(n, 1, NQ_JOIN_ANY, 0, &need), NQ_OK);
+        assert_int_equal(nq_join_memory(n, 1, NQ_JOIN_SLICES, 0, &again), NQ_OK);
+        assert_int_equal(need, again);
+        assert_true(need < (UINT64_C(2) << 30));
+        assert_int_equal(nq_join_memory(n, 1, NQ_JOIN_TABLE, 0, &again), NQ_ERR_ARGUMENT);
+        nq_join *join;
+        assert_int_equal(nq_join_create(n, 0, need - 1, 1, NQ_JOIN_ANY, &join, &again),
+                         NQ_ERR_MEMORY_LIMIT);
+        assert_int_equal(again, need);
+    }
+    uint64_t need;
+    assert_int_equal(nq_join_memory(NQ_JOIN_MAX_N + 1, 1, NQ_JOIN_ANY, 0, &need), NQ_ERR_SIZE);
 }
 
 static void join_counts_18_on_two_threads(void **state)
@@ -459,9 +724,22 @@ static void memory_is_stated_and_bounded(void **state)
     uint64_t more;
     assert_int_equal(nq_plan_memory_needed(&b, &options, &more), NQ_OK);
     assert_true(more > need);
-    options.max_memory = more - 1;
-    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_ERR_MEMORY_LIMIT);
     options.max_memory = more;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    assert_true(nq_join_has_table(plan->join));
+    nq_plan_free(plan);
+    /* Below the table's need, row slices, which need less, and say so; below theirs, refused. */
+    options.max_memory = more - 1;
+    uint64_t least;
+    assert_int_equal(nq_plan_memory_needed(&b, &options, &least), NQ_OK);
+    assert_true(least < more);
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    assert_false(nq_join_has_table(plan->join));
+    assert_int_equal(nq_plan_memory(plan), least);
+    nq_plan_free(plan);
+    options.max_memory = least - 1;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_ERR_MEMORY_LIMIT);
+    options.max_memory = least;
     assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
     nq_plan_free(plan);
     /* Auto under too low a limit backtracks, and still counts right. */
@@ -512,12 +790,17 @@ int main(void)
         cmocka_unit_test(matchers_count_disjoint_pairs),
         cmocka_unit_test(sieve_counts_what_the_matcher_does),
         cmocka_unit_test(quarter_lists_every_placement),
+        cmocka_unit_test(quarter_figures_are_the_tables),
+        cmocka_unit_test(slices_are_the_tables_rows),
         cmocka_unit_test(halves_match_the_reference),
+        cmocka_unit_test(half_parts_partition_the_half),
         cmocka_unit_test(half_bound_holds),
         cmocka_unit_test(row_set_weights_cover_every_row_set),
         cmocka_unit_test(units_cover_each_row_set_once),
         cmocka_unit_test(join_gives_published_totals),
         cmocka_unit_test(join_agrees_with_backtracker),
+        cmocka_unit_test(slices_count_what_the_table_does),
+        cmocka_unit_test(past_the_table_the_join_slices),
         cmocka_unit_test(join_counts_18_on_two_threads),
         cmocka_unit_test(auto_takes_join_where_it_can),
         cmocka_unit_test(memory_is_stated_and_bounded),

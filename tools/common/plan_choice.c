@@ -87,11 +87,10 @@ nq_plan_options plan_options(const plan_choice *choice, int unique, int threads)
 void memory_figures(const nq_board *board, const nq_plan_options *options, char need[32],
                     char limit[32])
 {
-    nq_plan_options unlimited = *options;
     uint64_t bytes;
     format_bytes(options->max_memory, limit);
-    unlimited.max_memory = 0;
-    if (nq_plan_memory_needed(board, &unlimited, &bytes) == NQ_OK)
+    /* Under the limit, the least the join can take (its slices when the table does not fit). */
+    if (nq_plan_memory_needed(board, options, &bytes) == NQ_OK)
         format_bytes(bytes, need);
     else
         strcpy(need, "?");

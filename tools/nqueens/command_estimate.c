@@ -23,7 +23,8 @@ static const char help[] =
     "  -b, --board FILE   estimate the count of this board's completions\n"
     "  -t, --threads T    worker threads the count will use (default: one per online core)\n"
     "  -m, --method M     the count's method: auto (default), join or backtrack; for the\n"
-    "                     join, random work units are counted and timed (--probes is ignored)\n"
+    "                     join, random work units are counted and timed (--probes is ignored):\n"
+    "                     64 at least, or 4 when they take over half a minute (N >= 26)\n"
     "      --max-memory SIZE  as for count: the join's memory limit\n"
     "  -n, --probes P     random probes (default 200000); error shrinks as 1/sqrt(P)\n"
     "  -S, --seed S       seed of the probes (default 1)\n"
@@ -38,6 +39,15 @@ static double now(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Seconds of processor time this thread has used: what the join's units cost one core, however
+ * busy the machine is with other work (wall time would count the turns it waited). */
+static double thread_time(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 /* Estimates the squares of a backtracker's plan; returns 0 or an exit code. */
@@ -67,26 +77,27 @@ static int seconds_per_square(int threads, long long probes, long long seed, dou
     return code ? code : status ? fail(EXIT_FAILURE_, "estimate: %s", nq_strerror(status)) : 0;
 }
 
-/* The join's estimate: random units counted on one thread, 64 of them at least and more until
- * a second has gone, their time scaled to all units and the threads. Returns 0 or an exit
- * code. */
+/* The join's estimate: random units counted and timed (processor time) on one thread, 64 of
+ * them at least and more until a second has gone, or as few as 4 when they take longer than half a minute (n >= 26, where a
+ * unit takes seconds to a minute), their time scaled to all units and the threads. Returns 0
+ * or an exit code. */
 static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_estimate *e,
                          double *seconds)
 {
-    uint64_t sample = 32, units = nq_plan_units(plan);
-    double spent = 0;
-    while (spent < 1.0) {
-        sample = 2 * sample < units ? 2 * sample : units;
-        double start = now();
+    const uint64_t units = nq_plan_units(plan);
+    uint64_t sample = units < 4 ? units : 4;
+    for (;;) {
+        double start = thread_time();
         int code = estimate_plan(plan, (long long)sample, seed, e);
         if (code)
             return code;
-        spent = now() - start;
-        if (sample == units)
-            break;
+        double spent = thread_time() - start;
+        if (sample == units || (sample >= 64 && spent >= 1.0) || spent >= 30.0) {
+            *seconds = spent / (double)sample * (double)units / threads;
+            return 0;
+        }
+        sample = 2 * sample < units ? 2 * sample : units;
     }
-    *seconds = spent / (double)sample * (double)units / threads;
-    return 0;
 }
 /* Writes seconds in the largest sensible unit. */
 static void format_time(double seconds, char buf[48])
