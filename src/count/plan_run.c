@@ -6,7 +6,7 @@
  * and to pass on a stop request; it counts nothing itself. Workers block asynchronous signals so
  * that a Ctrl-C reaches the calling thread, whose handler the stop flag belongs to.
  *
- * A unit counted in pieces (pieces.c) keeps its worker's slot up to date after each piece: the
+ * A unit counted in pieces (engine/pieces.c) keeps its worker's slot up to date after each piece: the
  * calling thread reports the slots to on_partial now and then, and those of the units given up
  * when the run stops, so that a resumed run starts them at their next piece.
  */

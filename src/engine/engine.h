@@ -2,8 +2,9 @@
  * engine.h - the backtracking engine: a board compiled into one mask per row of the
  * squares a queen may take (an nq_search; compile.c), the kernels that search it (kernel*.c),
  * and its split into work units (queens placed and perhaps shape restrictions, standing for
- * classes under the board's symmetries: split*.c, unit.c). Listing runs a kernel over the
- * search from the top row; counting runs one on each unit's own search.
+ * classes under the board's symmetries: split*.c, unit.c), a unit's search cut further into
+ * pieces that a run can stop between (pieces.c). Listing runs a kernel over the search from the
+ * top row; counting runs one on each unit's own search, or on each of its pieces.
  */
 #ifndef NQ_ENGINE_H
 #define NQ_ENGINE_H

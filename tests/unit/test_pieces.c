@@ -1,5 +1,5 @@
 /*
- * test_pieces.c - units counted in pieces (src/pieces.c): the pieces share out a unit's
+ * test_pieces.c - units counted in pieces (src/engine/pieces.c): the pieces share out a unit's
  * completions, a count stopped after any piece resumes from its partial count to the unit's
  * whole count, runs resume from partial counts, and checkpoints keep partial records.
  */
