@@ -12,7 +12,7 @@
 
 size_t nq_match_table_size(int bits)
 {
-    return (size_t)chunks_of(bits) * CHUNK_VALUES * sizeof(lanes);
+    return (size_t)TABLES * chunks_of(bits) * CHUNK_VALUES * sizeof(lanes);
 }
 
 uint64_t nq_match_portable(const uint64_t *patterns, size_t count, const nq_match_items *items,

@@ -6,7 +6,9 @@
  * item is cut into chunks of 6 bits; for each chunk and each of its 64 values, the block table
  * holds the lanes of the patterns with no bit in common with that value there. An item's
  * matches in the block are then the AND of one table entry per chunk, and a popcount: a few
- * instructions for 512 pairs.
+ * instructions for 512 pairs. Blocks go TABLES at a time against the items, so that each item
+ * is loaded and cut into chunks once for all of them: the cutting (shifts, masks, addresses)
+ * costs as many instructions as the lookups it serves.
  *
  * The includer defines MATCH_TARGET, the target attribute of its instruction set (or nothing),
  * VECTOR_BYTES, the width of its registers (8, 32 or 64), and ADD_POPCOUNT(sum, x): adds the
@@ -29,10 +31,13 @@ typedef struct lanes {
 #define CHUNK_BITS 6
 #define CHUNK_VALUES (1 << CHUNK_BITS)
 #define BLOCK 512
+#ifndef TABLES
+#define TABLES 2    /* blocks an item meets at once (their tables in L1 and L2 together) */
+#endif
 
 MATCH_TARGET static inline __attribute__((always_inline)) int chunks_of(int bits)
 {
-    return (bits + CHUNK_BITS - 1) / CHUNK_BITS;
+    return bits > 0 ? (bits + CHUNK_BITS - 1) / CHUNK_BITS : 1;   /* no bits: one chunk, 0 */
 }
 
 /* Fills the table of one block of count <= 512 patterns. */
@@ -69,11 +74,10 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_block(
     vector sum[WORDS];
     memset(sum, 0, sizeof sum);
     for (size_t i = 0; i < count; i++) {
-        uint64_t x = items[i];
+        const uint64_t x = items[i];
         lanes fit = table[x & (CHUNK_VALUES - 1)];
         for (int c = 1; c < chunks; c++) {
-            x >>= CHUNK_BITS;
-            const lanes *t = &table[c * CHUNK_VALUES + (x & (CHUNK_VALUES - 1))];
+            const lanes *t = &table[c * CHUNK_VALUES + (x >> CHUNK_BITS * c & (CHUNK_VALUES - 1))];
             for (int k = 0; k < WORDS; k++)
                 fit.w[k] &= t->w[k];
         }
@@ -87,19 +91,80 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_block(
     return total;
 }
 
-MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_body(
-    const uint64_t *patterns, size_t count, const nq_match_items *items, int bits, void *table)
+/* The same in TABLES consecutive blocks' tables at once: an item is loaded, and its chunks cut
+ * out, once for all of them. */
+MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
+    const lanes *table, int chunks, const uint64_t *items, size_t count)
 {
-    const int chunks = chunks_of(bits);
+    const size_t stride = (size_t)chunks * CHUNK_VALUES;
+    vector sum[WORDS];
+    memset(sum, 0, sizeof sum);
+    for (size_t i = 0; i < count; i++) {
+        const uint64_t x = items[i];
+        lanes fit[TABLES];
+        for (int b = 0; b < TABLES; b++)
+            fit[b] = table[b * stride + (x & (CHUNK_VALUES - 1))];
+        for (int c = 1; c < chunks; c++) {
+            const lanes *t = &table[c * CHUNK_VALUES + (x >> CHUNK_BITS * c & (CHUNK_VALUES - 1))];
+            for (int b = 0; b < TABLES; b++)
+                for (int k = 0; k < WORDS; k++)
+                    fit[b].w[k] &= t[b * stride].w[k];
+        }
+        for (int b = 0; b < TABLES; b++)
+            for (int k = 0; k < WORDS; k++)
+                ADD_POPCOUNT(sum[k], fit[b].w[k]);
+    }
     uint64_t total = 0;
-    for (size_t first = 0; first < count; first += BLOCK) {
-        build_block(table, chunks, patterns + first, count - first < BLOCK ? count - first : BLOCK);
+    const uint64_t *lane = (const uint64_t *)sum;
+    for (int j = 0; j < 8; j++)
+        total += lane[j];
+    return total;
+}
+
+/* Patterns TABLES blocks at a time (the last group may hold fewer, its last block fewer than
+ * 512 patterns: their lanes stay empty), each group against every item. */
+MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_chunks(
+    const uint64_t *patterns, size_t count, const nq_match_items *items, int chunks, void *table)
+{
+    const size_t stride = (size_t)chunks * CHUNK_VALUES;
+    uint64_t total = 0;
+    for (size_t first = 0; first < count; first += TABLES * BLOCK) {
+        int blocks = 0;
+        for (size_t at = first; at < count && blocks < TABLES; at += BLOCK, blocks++)
+            build_block((lanes *)table + blocks * stride, chunks, patterns + at,
+                        count - at < BLOCK ? count - at : BLOCK);
         for (int r = 0; r < items->ranges; r++) {
             const nq_match_range *range = &items->range[r];
-            if (range->end > range->first)
-                total += range->weight * query_block(table, chunks, items->at + range->first,
-                                                     range->end - range->first);
+            if (range->end <= range->first)
+                continue;
+            const uint64_t *at = items->at + range->first;
+            const size_t n = range->end - range->first;
+            uint64_t pairs = 0;
+            if (blocks == TABLES)
+                pairs = query_blocks(table, chunks, at, n);
+            else
+                for (int b = 0; b < blocks; b++)
+                    pairs += query_block((lanes *)table + b * stride, chunks, at, n);
+            total += range->weight * pairs;
         }
     }
     return total;
+}
+
+/* The same, with the chunk counts of the sizes that take long compiled each on its own: the
+ * loop over chunks unrolled, a lookup's address one shift and mask of the item, the tables'
+ * offsets constants (3 instructions less a lookup). */
+MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_body(
+    const uint64_t *patterns, size_t count, const nq_match_items *items, int bits, void *table)
+{
+    switch (chunks_of(bits)) {
+    case 5:
+        return match_chunks(patterns, count, items, 5, table);
+    case 6:
+        return match_chunks(patterns, count, items, 6, table);
+    case 7:
+        return match_chunks(patterns, count, items, 7, table);
+    default:
+        return match_chunks(patterns, count, items, chunks_of(bits), table);
+    }
 }

@@ -8,6 +8,11 @@
  * two halves in five, a third of the pairs at c = 6. Buckets must stay big enough to fill the
  * matcher's blocks of 512, so c grows with the number of patterns; the bits cut are the c
  * adjacent ones that patterns and items take most often together.
+ *
+ * Within one bucket's matching the cut bits decide nothing: the bucket's patterns all take
+ * the same ones there, and the items it meets none of those. So they are squeezed out of
+ * patterns and items as they are sorted, and the matcher looks up c bits fewer per pair: with
+ * 42-bit patterns (N = 22) and 6 to 8 cuts, 6 chunks of 6 bits instead of 7.
  */
 #include <stdlib.h>
 
@@ -54,8 +59,16 @@ static unsigned signature(uint64_t x, int lo, int c)
     return (unsigned)(x >> lo) & ((1u << c) - 1);
 }
 
-/* Copies values [first, end) to out from offset `at` on, sorted by signature: bucket s at
- * out[start[s]] up to out[start[s + 1]]. sig is scratch for one signature per value. */
+/* x without its bits lo..lo + c - 1, the higher ones moved down by c. */
+static uint64_t squeeze(uint64_t x, int lo, int c)
+{
+    const uint64_t low = x & ((UINT64_C(1) << lo) - 1);
+    return lo + c < 64 ? low | (x >> (lo + c)) << lo : low;
+}
+
+/* Copies values [first, end) to out from offset `at` on, sorted by signature and with the
+ * signature's bits squeezed out: bucket s at out[start[s]] up to out[start[s + 1]]. sig is
+ * scratch for one signature per value. */
 static void sort_by_signature(const uint64_t *values, size_t first, size_t end, int lo, int c,
                               uint64_t *out, size_t at, size_t start[SIGNATURES + 1], uint8_t *sig)
 {
@@ -68,7 +81,20 @@ static void sort_by_signature(const uint64_t *values, size_t first, size_t end, 
         next[s] = start[s];
     }
     for (size_t i = first; i < end; i++)
-        out[next[sig[i - first]]++] = values[i];
+        out[next[sig[i - first]]++] = squeeze(values[i], lo, c);
+}
+
+/* Adds items [first, end) of weight `weight` to items: to its last range when they follow it
+ * with the same weight (fewer, longer ranges for the matcher), nothing when empty. */
+static void add_range(nq_match_items *items, size_t first, size_t end, unsigned weight)
+{
+    if (end == first)
+        return;
+    nq_match_range *last = items->ranges ? &items->range[items->ranges - 1] : NULL;
+    if (last && last->end == first && last->weight == weight)
+        last->end = end;
+    else
+        items->range[items->ranges++] = (nq_match_range){ first, end, weight };
 }
 
 nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_items *items,
@@ -110,13 +136,19 @@ nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_
         nq_match_items fitting;
         fitting.at = scratch->items.at;
         fitting.ranges = 0;
-        for (int r = 0; r < items->ranges; r++)
-            for (unsigned s = 0; s < 1u << c; s++)
-                if (!(s & g) && item_bucket[r][s + 1] > item_bucket[r][s])
-                    fitting.range[fitting.ranges++] = (nq_match_range){
-                        item_bucket[r][s], item_bucket[r][s + 1], items->range[r].weight };
+        const unsigned clear = ~g & ((1u << c) - 1);
+        for (int r = 0; r < items->ranges; r++) {
+            /* The subsets s of clear, in increasing order (3^c of them over all g, not 4^c),
+             * buckets that follow each other in one range. */
+            unsigned s = 0;
+            do {
+                add_range(&fitting, item_bucket[r][s], item_bucket[r][s + 1],
+                          items->range[r].weight);
+                s = (s - clear) & clear;
+            } while (s);
+        }
         *pairs += match(scratch->patterns.at + bucket[g], bucket[g + 1] - bucket[g], &fitting,
-                        bits, table);
+                        bits - c, table);
     }
     return NQ_OK;
 }

@@ -95,17 +95,22 @@ static uint64_t random_pattern(uint64_t *seed, int bits, int density)
 }
 
 /* Every matcher against the pairs counted one by one, on random sets of sizes around the
- * 512-pattern blocks, empty sets and zero patterns included. */
+ * 512-pattern blocks and the groups of blocks met at once (TABLES of them: two, so 1024),
+ * empty sets and zero patterns included. */
 static void matchers_count_disjoint_pairs(void **state)
 {
     (void)state;
-    static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 511, 512, 513, 1100 };
+    static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 511, 512, 513, 1023, 1024, 1025, 1100,
+                                    1537, 2047 };
+    enum { SIZES = sizeof sizes / sizeof *sizes, MOST = 2047 };
     nq_match_fn *fns[3];
     int fn_count = runnable_matchers(fns);
-    uint64_t seed = 42, patterns[1100], items[1100];
+    uint64_t seed = 42, patterns[MOST], items[MOST];
     for (int round = 0; round < 60; round++) {
         int bits = 1 + test_below(&seed, 64);
-        size_t np = sizes[test_below(&seed, 10)], ni = sizes[test_below(&seed, 10)];
+        size_t np = sizes[test_below(&seed, SIZES)], ni = sizes[test_below(&seed, SIZES)];
+        if (round < SIZES)
+            np = sizes[round];   /* every pattern count at least once */
         int density = test_below(&seed, 5);
         for (size_t i = 0; i < np; i++)
             patterns[i] = random_pattern(&seed, bits, density);
@@ -126,32 +131,57 @@ static void matchers_count_disjoint_pairs(void **state)
     }
 }
 
-/* The sieve gives what the matcher gives, from no cut bits (few patterns) to all six. */
+/* A random pattern of `bits` bits whose bits lo..hi - 1 are taken half the time, the others
+ * one time in eight: the sieve cuts the dense ones. */
+static uint64_t pattern_dense_in(uint64_t *seed, int bits, int lo, int hi)
+{
+    uint64_t p = 0;
+    for (int b = 0; b < bits; b++)
+        p |= (uint64_t)(test_below(seed, 8) < (b >= lo && b < hi ? 4 : 1)) << b;
+    return p;
+}
+
+/* The sieve, with every matcher, gives what the portable matcher gives, from no cut bits (few
+ * patterns) to all eight; the cut bits squeezed out of the middle of the patterns, their top
+ * (up to bit 63) and their bottom; neighbouring item buckets of one weight joined. */
 static void sieve_counts_what_the_matcher_does(void **state)
 {
     (void)state;
-    static const size_t sizes[] = { 0, 100, 2047, 2048, 5000, 70000 };
+    static const size_t sizes[] = { 0, 100, 2047, 2048, 5000, 70000, 140000 };
+    enum { SIZES = sizeof sizes / sizeof *sizes };
     uint64_t seed = 7;
-    uint64_t *patterns = malloc(70000 * sizeof *patterns), items[600];
-    nq_match_fn *best = nq_match_best();
-    for (int round = 0; round < 12; round++) {
-        int bits = 20 + test_below(&seed, 45);
-        size_t np = sizes[round % 6];
+    uint64_t *patterns = malloc(140000 * sizeof *patterns), items[600];
+    nq_match_fn *fns[3];
+    int fn_count = runnable_matchers(fns);
+    for (int round = 0; round < 16; round++) {
+        /* Rounds 12 to 15: 7 cuts (40000 patterns) and 8 (140000), on as many dense bits at
+         * the top of 64 and at the bottom of 44. */
+        int bits = round < 12 ? 20 + test_below(&seed, 45) : round < 14 ? 64 : 44;
+        size_t np = round < 12 ? sizes[round % SIZES] : round % 2 ? 140000 : 40000;
+        int cuts = 7 + round % 2, lo = round < 14 ? bits - cuts : 0;
         for (size_t i = 0; i < np; i++)
-            patterns[i] = random_pattern(&seed, bits, 1 + round % 3);
+            patterns[i] = round < 12 ? random_pattern(&seed, bits, 1 + round % 3)
+                                     : pattern_dense_in(&seed, bits, lo, lo + cuts);
         for (size_t i = 0; i < 600; i++)
-            items[i] = random_pattern(&seed, bits, 1 + round % 3);
-        nq_match_items it = { items, 3, { { 0, 100, 2 }, { 100, 450, 1 }, { 450, 600, 4 } } };
+            items[i] = round < 12 ? random_pattern(&seed, bits, 1 + round % 3)
+                                  : pattern_dense_in(&seed, bits, lo, lo + cuts);
+        /* Weights 2, 1, 4; or 2, 2, 4, whose first two ranges the sieve may join into one. */
+        nq_match_items it = { items, 3, { { 0, 100, 2 }, { 100, 450, 1 + (unsigned)round % 2 },
+                                          { 450, 600, 4 } } };
         void *table = aligned_alloc(64, nq_match_table_size(bits));
-        nq_sieve_scratch scratch;
-        memset(&scratch, 0, sizeof scratch);
-        uint64_t sieved;
-        assert_int_equal(nq_sieve_match(patterns, np, &it, bits, best, table, &scratch, &sieved),
-                         NQ_OK);
-        assert_int_equal(sieved, nq_match_portable(patterns, np, &it, bits, table));
-        free(scratch.patterns.at);
-        free(scratch.items.at);
-        free(scratch.signatures.at);
+        const uint64_t want = nq_match_portable(patterns, np, &it, bits, table);
+        for (int f = 0; f < fn_count; f++) {
+            nq_sieve_scratch scratch;
+            memset(&scratch, 0, sizeof scratch);
+            uint64_t sieved;
+            assert_int_equal(nq_sieve_match(patterns, np, &it, bits, fns[f], table, &scratch,
+                                            &sieved),
+                             NQ_OK);
+            assert_int_equal(sieved, want);
+            free(scratch.patterns.at);
+            free(scratch.items.at);
+            free(scratch.signatures.at);
+        }
         free(table);
     }
     free(patterns);
