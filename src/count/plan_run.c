@@ -223,7 +223,12 @@ static void watch(run_job *job, const struct timespec *start, int workers)
         }
         if (finished)
             break;
-        struct timespec until = deadline_after(last + tick - seconds_since(start));
+        /* Wake for the next tick or the next partial report, whichever comes first. */
+        double wake = last + tick;
+        if (o->on_partial && o->partial_every > 0 && last_partial + o->partial_every < wake)
+            wake = last_partial + o->partial_every;
+        const double wait = wake - seconds_since(start);
+        struct timespec until = deadline_after(wait > 0 ? wait : 0);
         if (job->workers_left > 0)
             pthread_cond_timedwait(&job->changed, &job->lock, &until);
     }

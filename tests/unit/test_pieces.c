@@ -265,7 +265,7 @@ static void runs_report_and_resume_partial_counts(void **state)
     static journal j;
     j = (journal){ .plan = plan, .stop_after = 2 };
     nq_run_options o = { .threads = 2, .unique = 1, .on_unit = journal_unit,
-                         .on_partial = journal_partial, .partial_every = 0.01, .tick = 0.005,
+                         .on_partial = journal_partial, .partial_every = 0.01,
                          .stop = &j.stop, .context = &j };
     nq_count_result result;
     assert_int_equal(nq_plan_run(plan, &o, &result), NQ_ERR_STOPPED);
