@@ -222,12 +222,12 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
     return NQ_OK;
 }
 
-uint64_t nq_half_scratch_bytes(const nq_quarter *q)
+uint64_t nq_half_scratch_bytes(const nq_quarter *q, int slices)
 {
     const uint64_t side = UINT64_C(1) << q->h;
     return 3 * (q->largest + 1) * sizeof(uint64_t) +
            2 * (2 * side * sizeof(uint32_t) + 3 * (q->row_most + 1) * sizeof(uint64_t)) +
-           (q->start ? 0 : 4 * nq_quarter_slice_bytes(q));
+           (slices ? 4 * nq_quarter_slice_bytes(q) : 0);
 }
 
 nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q)

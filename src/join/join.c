@@ -50,10 +50,10 @@ struct nq_join_scratch {
 };
 
 /* Bytes one worker's scratch takes at most. */
-static uint64_t scratch_bytes(const nq_join *j)
+static uint64_t scratch_bytes(const nq_join *j, int slices)
 {
     /* Halves, their copies sorted by flags and by signature, a signature byte each. */
-    return nq_half_scratch_bytes(&j->quarter) + 6 * (j->chunk + 1) * sizeof(uint64_t) +
+    return nq_half_scratch_bytes(&j->quarter, slices) + 6 * (j->chunk + 1) * sizeof(uint64_t) +
            j->chunk + 1 + nq_match_table_size(4 * j->h - 2);
 }
 
@@ -80,12 +80,10 @@ static nq_status measure(nq_join *j, int n, int threads, uint64_t *with, uint64_
     j->chunk = j->chunk > j->quarter.largest ? j->chunk : j->quarter.largest;
     const uint64_t workers = (uint64_t)(threads > 0 ? threads : 1);
     const uint64_t subsets = ((UINT64_C(1) << j->h) + 1) * sizeof(uint16_t);
-    *without = subsets + workers * scratch_bytes(j);   /* scratch with slices: no table */
+    *without = subsets + workers * scratch_bytes(j, 1);   /* no table: scratch with slices */
     *with = 0;
     if (j->h <= NQ_QUARTER_TABLE_MAX_H) {
-        j->quarter.start = (uint32_t *)1;   /* measured as if it had one: scratch has no slices */
-        *with = table_bytes(&j->quarter) + subsets + workers * scratch_bytes(j);
-        j->quarter.start = NULL;
+        *with = table_bytes(&j->quarter) + subsets + workers * scratch_bytes(j, 0);
     }
     return NQ_OK;
 }

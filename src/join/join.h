@@ -185,8 +185,9 @@ typedef struct nq_half_scratch {
 nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q);
 void nq_half_scratch_free(nq_half_scratch *s);
 
-/* The bytes nq_half_scratch_init allocates. */
-uint64_t nq_half_scratch_bytes(const nq_quarter *q);
+/* The bytes nq_half_scratch_init allocates: with slices (slices nonzero, for a quarter without
+ * its table) or without. */
+uint64_t nq_half_scratch_bytes(const nq_quarter *q, int slices);
 
 /* Where nq_half_patterns stopped when its buffer was full: zero it to begin. */
 typedef struct nq_half_cursor {
