@@ -44,7 +44,6 @@ struct nq_join {
 struct nq_join_scratch {
     nq_half_scratch cell;               /* a north cell fitted, the south cells kept */
     nq_patterns east, west;             /* the halves of one row set */
-    nq_patterns east_sorted, west_sorted;   /* the same, by flags */
     nq_sieve_scratch sieve;             /* the same, by signature */
     void *table;                        /* the matcher's */
 };
@@ -52,9 +51,9 @@ struct nq_join_scratch {
 /* Bytes one worker's scratch takes at most. */
 static uint64_t scratch_bytes(const nq_join *j, int slices)
 {
-    /* Halves, their copies sorted by flags and by signature, a signature byte each. */
-    return nq_half_scratch_bytes(&j->quarter, slices) + 6 * (j->chunk + 1) * sizeof(uint64_t) +
-           j->chunk + 1 + nq_match_table_size(4 * j->h - 2);
+    /* Halves, their copies sorted by signature, a 16-bit signature each. */
+    return nq_half_scratch_bytes(&j->quarter, slices) + 4 * (j->chunk + 1) * sizeof(uint64_t) +
+           2 * (j->chunk + 1) * sizeof(uint16_t) + nq_match_table_size(4 * j->h - 2);
 }
 
 /* The bytes of q's table. */
@@ -207,8 +206,6 @@ void nq_join_scratch_free(nq_join_scratch *s)
     nq_half_scratch_free(&s->cell);
     free(s->east.at);
     free(s->west.at);
-    free(s->east_sorted.at);
-    free(s->west_sorted.at);
     free(s->sieve.patterns.at);
     free(s->sieve.items.at);
     free(s->sieve.signatures.at);
@@ -216,82 +213,27 @@ void nq_join_scratch_free(nq_join_scratch *s)
     free(s);
 }
 
-/* Copies in's patterns to out grouped by how many of the two bits `flag` they hold (0, 1, 2):
- * group g is out->at[cut[g]] up to out->at[cut[g + 1]]. */
-static nq_status sort_by_flags(const nq_patterns *in, const int flag[2], nq_patterns *out,
-                               size_t cut[4])
-{
-    if (nq_patterns_room(out, in->count))
-        return NQ_ERR_NOMEM;
-    size_t next[3] = { 0, 0, 0 };
-    for (size_t i = 0; i < in->count; i++)
-        next[(in->at[i] >> flag[0] & 1) + (in->at[i] >> flag[1] & 1)]++;
-    cut[0] = 0;
-    for (int g = 0; g < 3; g++)
-        cut[g + 1] = cut[g] + next[g];
-    for (int g = 0; g < 3; g++)
-        next[g] = cut[g];
-    for (size_t i = 0; i < in->count; i++)
-        out->at[next[(in->at[i] >> flag[0] & 1) + (in->at[i] >> flag[1] & 1)]++] = in->at[i];
-    out->count = in->count;
-    return NQ_OK;
-}
-
-/* Sets items to `ranges` ranges of at: only those, as an initializer would zero all
- * NQ_MATCH_RANGES of them (18 KB) for every row set. */
-static void items_of(nq_match_items *items, const uint64_t *at, int ranges,
-                     const nq_match_range *range)
-{
-    items->at = at;
-    items->ranges = ranges;
-    memcpy(items->range, range, (size_t)ranges * sizeof *range);
-}
-
-/* The weighted pairs of a symmetric start's row set (see the top of the file). */
+/* The weighted pairs of a symmetric start's row set (see the top of the file): the flags are
+ * the long diagonals' bits in a pattern, up and down diagonal n - 1. */
 static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s, nq_match_fn *match,
                                  uint64_t *pairs)
 {
-    /* The long diagonals' bits in a pattern: up and down diagonal n - 1. */
-    const int flags[2] = { j->h - 1, 2 * j->h - 1 + j->h - 1 };
-    size_t east_cut[4], west_cut[4];
-    if (sort_by_flags(&s->east, flags, &s->east_sorted, east_cut) ||
-        sort_by_flags(&s->west, flags, &s->west_sorted, west_cut))
-        return NQ_ERR_NOMEM;
-    /* East halves with no flags against every west half, weighted 2^(west flags), and 2 for
-     * none (both terms); west halves with none against east halves with flags. */
-    nq_match_items west, east;
-    items_of(&west, s->west_sorted.at, 3,
-             (const nq_match_range[]){ { west_cut[0], west_cut[1], 2 },
-                                       { west_cut[1], west_cut[2], 2 },
-                                       { west_cut[2], west_cut[3], 4 } });
-    items_of(&east, s->east_sorted.at, 2,
-             (const nq_match_range[]){ { east_cut[1], east_cut[2], 2 },
-                                       { east_cut[2], east_cut[3], 4 } });
-    uint64_t with_west, with_east;
-    const int bits = 4 * j->h - 2;
-    if (nq_sieve_match(s->east_sorted.at, east_cut[1], &west, bits, match, s->table, &s->sieve,
-                       &with_west) ||
-        nq_sieve_match(s->west_sorted.at, west_cut[1], &east, bits, match, s->table, &s->sieve,
-                       &with_east))
-        return NQ_ERR_NOMEM;
-    *pairs = with_west + with_east;
-    return NQ_OK;
+    nq_sieve_weights weights = { 2, { j->h - 1, 2 * j->h - 1 + j->h - 1 }, { { 0 } } };
+    for (int e = 0; e < 4; e++)
+        for (int w = 0; w < 4; w++)
+            weights.weight[e][w] = (e ? 0 : 1u << __builtin_popcount((unsigned)w)) +
+                                   (w ? 0 : 1u << __builtin_popcount((unsigned)e));
+    return nq_sieve_match(s->east.at, s->east.count, s->west.at, s->west.count, &weights,
+                          4 * j->h - 2, match, s->table, &s->sieve, pairs);
 }
 
-/* The pairs of a row set of a start that is not symmetric: the longer list as patterns, so that
- * blocks of 512 fill up. */
+/* The pairs of a row set of a start that is not symmetric. */
 static nq_status count_plain(const nq_join *j, nq_join_scratch *s, nq_match_fn *match,
                              uint64_t *pairs)
 {
-    const nq_patterns *p = &s->east, *i = &s->west;
-    if (p->count < i->count) {
-        p = &s->west;
-        i = &s->east;
-    }
-    nq_match_items items;
-    items_of(&items, i->at, 1, (const nq_match_range[]){ { 0, i->count, 1 } });
-    return nq_sieve_match(p->at, p->count, &items, 4 * j->h - 2, match, s->table, &s->sieve,
-                          pairs);
+    const nq_sieve_weights weights = { 0, { 0, 0 }, { { 1 } } };
+    return nq_sieve_match(s->east.at, s->east.count, s->west.at, s->west.count, &weights,
+                          4 * j->h - 2, match, s->table, &s->sieve, pairs);
 }
 
 nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *match,

@@ -213,7 +213,7 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
 /* ---- match.c: counting disjoint pairs ----------------------------------------------------- */
 
 /* Items to match, in ranges, each with its weight. */
-#define NQ_MATCH_RANGES 768   /* three classes of items times 256 signatures (sieve.c) */
+#define NQ_MATCH_RANGES 1024  /* the sieve's signatures: 8 cut bits and two flags (sieve.c) */
 typedef struct nq_match_range {
     size_t first, end;      /* items at[first] up to at[end] */
     unsigned weight;
@@ -227,6 +227,9 @@ typedef struct nq_match_items {
 
 /* Bytes of the table a matcher needs for patterns of `bits` bits. */
 size_t nq_match_table_size(int bits);
+
+/* The lookups a matcher makes per item and block for patterns of `bits` bits. */
+int nq_match_chunks(int bits);
 
 /* Sum over ranges r of weight[r] times the number of pairs (pattern, item of range r) with no
  * bit in common. table is scratch of nq_match_table_size(bits) bytes, 64-byte aligned. */
@@ -246,12 +249,22 @@ typedef struct nq_sieve_scratch {
     nq_patterns patterns, items, signatures;
 } nq_sieve_scratch;
 
-/* What match() would count, the patterns first split by a few of their bits so that each item
- * meets only the patterns free where it is taken there. Into *pairs; returns NQ_OK or
- * NQ_ERR_NOMEM. */
-nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_items *items,
-                         int bits, nq_match_fn *match, void *table, nq_sieve_scratch *scratch,
-                         uint64_t *pairs);
+/* How pairs weigh: by which of two flag bits the value of list a and that of list b take,
+ * weight[a's flags][b's] (bit 0 for flag[0], bit 1 for flag[1]); without flags (flags 0) every
+ * pair weighs weight[0][0]. */
+typedef struct nq_sieve_weights {
+    int flags;
+    int flag[2];
+    unsigned weight[4][4];
+} nq_sieve_weights;
+
+/* The weighted sum over pairs of a value of a[0..na) and one of b[0..nb) with no bit in common,
+ * counted by `match` with either list as its patterns, both lists first split by a few of their
+ * bits (and the flags) so that each bucket meets only the buckets free where it is taken.
+ * Into *pairs; returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
+                         const nq_sieve_weights *weights, int bits, nq_match_fn *match,
+                         void *table, nq_sieve_scratch *scratch, uint64_t *pairs);
 
 /* ---- join.c: the counter a plan uses ------------------------------------------------------ */
 

@@ -15,6 +15,11 @@ size_t nq_match_table_size(int bits)
     return (size_t)TABLES * chunks_of(bits) * CHUNK_VALUES * sizeof(lanes);
 }
 
+int nq_match_chunks(int bits)
+{
+    return chunks_of(bits);
+}
+
 uint64_t nq_match_portable(const uint64_t *patterns, size_t count, const nq_match_items *items,
                            int bits, void *table)
 {

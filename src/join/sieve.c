@@ -1,62 +1,77 @@
 /*
- * sieve.c - a matching split by a few bits of the patterns, as Kluev's counter does for large
+ * sieve.c - a matching split by a few bits of the values, as Kluev's counter does for large
  * boards.
  *
  * A pattern and an item that both take one of the cut bits never fit. Sorting the patterns into
  * buckets by their cut bits (their "signature"), and the items likewise, each bucket of patterns
  * meets only the items whose signature it does not overlap: with c cut bits each taken by about
- * two halves in five, a third of the pairs at c = 6. Buckets must stay big enough to fill the
- * matcher's blocks of 512, so c grows with the number of patterns; the bits cut are the c
- * adjacent ones that patterns and items take most often together.
+ * two halves in five, a third of the pairs at c = 6. The bits cut are the c adjacent ones that
+ * patterns and items take most often together; the longer list is the patterns, so that the
+ * matcher's blocks of 512 fill up.
+ *
+ * Every cut halves the buckets, and a bucket fills its blocks less: past some c, the blocks
+ * built and the item ranges walked cost more than the pairs the cut spares. So the values'
+ * signatures are taken for the most cuts worth trying, their counts give the exact blocks and
+ * meetings of each fewer cuts (nested windows), and the cheapest number wins.
  *
  * Within one bucket's matching the cut bits decide nothing: the bucket's patterns all take
  * the same ones there, and the items it meets none of those. So they are squeezed out of
  * patterns and items as they are sorted, and the matcher looks up c bits fewer per pair: with
  * 42-bit patterns (N = 22) and 6 to 8 cuts, 6 chunks of 6 bits instead of 7.
+ *
+ * Where pairs weigh by two flag bits (the join's symmetric starts), the flags join the
+ * signature too: a bucket of patterns then knows its flags, each bucket of items its own, and
+ * the pair of buckets its weight, so that one sort of each list serves every weight (sorting
+ * by flags first, then sieving each class apart, cost as much as the matching at N = 22).
  */
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "join.h"
 
-/* Patterns per bucket to aim at, at the least, for up to FIRST_CUTS cuts; then LONG_BUCKET up to
- * MAX_CUTS (a signature is a byte). */
+/* The most cut bits, and signatures with the two flags above them. */
+#define MAX_CUTS 8
+#define SIGNATURES (1 << (MAX_CUTS + 2))
+
+/* The most cuts worth trying keep buckets of at least BUCKET patterns up to FIRST_CUTS cuts,
+ * LONG_BUCKET past that; the prices choose among them and up to 3 fewer. */
 #define BUCKET 512
 #define FIRST_CUTS 6
 #define LONG_BUCKET 256
-#define MAX_CUTS 8
-#define SIGNATURES (1 << MAX_CUTS)
+#define FEWER_CUTS 3
 
-/* The lowest of the c adjacent bits that patterns and items (a sample of each) take most often
- * together: adjacent, so that a value's signature is one shift and a mask. */
-static int choose_cuts(const uint64_t *patterns, size_t count, const nq_match_items *items,
-                       int bits, int c)
+/* What the parts of a matching cost, in lookups of the matcher: a block built, per chunk of its
+ * table; a range of items walked, per block; an item met, besides its lookups. Fitted to the
+ * times of N = 20 and 22 (BENCHMARKS.md, "The sieve's cuts"). */
+#define BUILD_PRICE 1000.0
+#define RANGE_PRICE 300.0
+#define MEET_PRICE 2.0
+
+/* Where a signature's bits come from: c adjacent bits from lo, then the flags' (none when
+ * `flags` is 0). */
+typedef struct cut {
+    int lo, c;
+    uint64_t flags;         /* 1 with flags, 0 without */
+    int flag[2];
+} cut;
+
+static unsigned signatures_of(const cut *cut)
 {
-    enum { SAMPLE = 128 };
-    double taken[64] = { 0 }, met[64] = { 0 };
-    for (size_t i = 0; i < count; i += count / SAMPLE + 1)
-        for (uint64_t x = patterns[i]; x; x &= x - 1)
-            taken[__builtin_ctzll(x)]++;
-    for (int r = 0; r < items->ranges; r++) {
-        const nq_match_range *range = &items->range[r];
-        for (size_t i = range->first; i < range->end; i += (range->end - range->first) / SAMPLE + 1)
-            for (uint64_t x = items->at[i]; x; x &= x - 1)
-                met[__builtin_ctzll(x)]++;
-    }
-    int best = 0;
-    double best_sum = -1;
-    for (int lo = 0; lo + c <= bits; lo++) {
-        double sum = 0;
-        for (int b = lo; b < lo + c; b++)
-            sum += taken[b] * met[b];
-        if (sum > best_sum)
-            best = lo, best_sum = sum;
-    }
-    return best;
+    return 1u << (cut->c + (cut->flags ? 2 : 0));
 }
 
-static unsigned signature(uint64_t x, int lo, int c)
+static unsigned signature(uint64_t x, const cut *cut)
 {
-    return (unsigned)(x >> lo) & ((1u << c) - 1);
+    const unsigned f = (unsigned)(x >> cut->flag[0] & cut->flags) |
+                       (unsigned)(x >> cut->flag[1] & cut->flags) << 1;
+    return ((unsigned)(x >> cut->lo) & ((1u << cut->c) - 1)) | f << cut->c;
+}
+
+/* The signature under `fewer` of one under `wider`, whose window holds fewer's. */
+static unsigned narrow(unsigned s, const cut *wider, const cut *fewer)
+{
+    return (s >> (fewer->lo - wider->lo) & ((1u << fewer->c) - 1)) | (s >> wider->c) << fewer->c;
 }
 
 /* x without its bits lo..lo + c - 1, the higher ones moved down by c. */
@@ -66,29 +81,186 @@ static uint64_t squeeze(uint64_t x, int lo, int c)
     return lo + c < 64 ? low | (x >> (lo + c)) << lo : low;
 }
 
-/* Copies values [first, end) to out from offset `at` on, sorted by signature and with the
- * signature's bits squeezed out: bucket s at out[start[s]] up to out[start[s + 1]]. sig is
- * scratch for one signature per value. */
-static void sort_by_signature(const uint64_t *values, size_t first, size_t end, int lo, int c,
-                              uint64_t *out, size_t at, size_t start[SIGNATURES + 1], uint8_t *sig)
+/* The weight of a pair of buckets, by the flags of the patterns' (f) and of the items' (g):
+ * the patterns are list a's unless swapped. */
+static unsigned weight_of(const nq_sieve_weights *weights, int swapped, unsigned f, unsigned g)
+{
+    return swapped ? weights->weight[g][f] : weights->weight[f][g];
+}
+
+/* How often each bit is taken in a sample of about 128 values, into taken. */
+static void bits_taken(const uint64_t *values, size_t count, double taken[64])
+{
+    for (size_t i = 0; i < count; i += count / 128 + 1)
+        for (uint64_t x = values[i]; x; x &= x - 1)
+            taken[__builtin_ctzll(x)]++;
+}
+
+/* The lowest of c adjacent bits in lo..end - 1 that patterns and items take most often
+ * together (taken[b] * met[b] summed): adjacent, so that a signature is one shift and a mask. */
+static int best_window(const double taken[64], const double met[64], int lo, int end, int c)
+{
+    int best = lo;
+    double best_sum = -1;
+    for (int at = lo; at + c <= end; at++) {
+        double sum = 0;
+        for (int b = at; b < at + c; b++)
+            sum += taken[b] * met[b];
+        if (sum > best_sum)
+            best = at, best_sum = sum;
+    }
+    return best;
+}
+
+/* The most cuts worth trying for `count` patterns of `bits` bits. */
+static int most_cuts(size_t count, int bits)
+{
+    int c = 0;
+    while (c < FIRST_CUTS && count >> (c + 1) >= BUCKET)
+        c++;
+    while (c >= FIRST_CUTS && c < MAX_CUTS && count >> (c + 1) >= LONG_BUCKET)
+        c++;
+    return c < bits ? c : bits - 1;
+}
+
+/* What matching under `cut` costs, in lookups, from the numbers of patterns (have) and items
+ * (met) of each of its signatures: each block of patterns of a signature meets the items of
+ * every signature it does not overlap whose pair has a weight, in a range for each signature. */
+static double price(const cut *cut, const nq_sieve_weights *weights, int swapped,
+                    const double *have, const double *met, int bits)
+{
+    const int width = cut->c + (cut->flags ? 2 : 0), classes = cut->flags ? 4 : 1;
+    const unsigned signatures = signatures_of(cut), all = signatures - 1;
+    /* The sets of item flags that pattern flags weigh (weighed[k]; set_of[f] for flags f), and
+     * for each, the items with those flags whose signature lies within m (within[k][m]), and
+     * the signatures they have (ranges[k][m]). */
+    double within[4][SIGNATURES], ranges[4][SIGNATURES];
+    unsigned weighed[4];
+    int sets = 0, set_of[4];
+    for (int f = 0; f < classes; f++) {
+        unsigned w = 0;
+        for (int g = 0; g < classes; g++)
+            w |= (unsigned)(weight_of(weights, swapped, (unsigned)f, (unsigned)g) != 0) << g;
+        int k = 0;
+        while (k < sets && weighed[k] != w)
+            k++;
+        if (k == sets)
+            weighed[sets++] = w;
+        set_of[f] = k;
+    }
+    for (int k = 0; k < sets; k++) {
+        for (unsigned m = 0; m < signatures; m++) {
+            within[k][m] = weighed[k] >> (m >> cut->c) & 1 ? met[m] : 0;
+            ranges[k][m] = within[k][m] > 0;
+        }
+        for (int b = 0; b < width; b++)
+            for (unsigned m = 0; m < signatures; m++)
+                if (m >> b & 1) {
+                    within[k][m] += within[k][m ^ 1u << b];
+                    ranges[k][m] += ranges[k][m ^ 1u << b];
+                }
+    }
+    double meets = 0, blocks = 0, walks = 0;
+    for (unsigned g = 0; g < signatures; g++) {
+        if (have[g] == 0)
+            continue;
+        const double block = ceil(have[g] / 512);
+        const int k = set_of[g >> cut->c];
+        blocks += block;
+        meets += block * within[k][~g & all];
+        walks += block * ranges[k][~g & all];
+    }
+    const int chunks = nq_match_chunks(bits - cut->c);
+    return meets * (chunks + MEET_PRICE) + blocks * BUILD_PRICE * chunks + walks * RANGE_PRICE;
+}
+
+/* The numbers of cuts to try (least to most), their cuts (nested windows: cuts[k] for k cuts),
+ * and how many values of each list have each signature under the widest, cuts[most]. */
+typedef struct trial {
+    int least, most;
+    cut cuts[MAX_CUTS + 1];
+    size_t have[2][SIGNATURES];
+} trial;
+
+/* Lays out the cuts to try for lists a and b, the patterns list `patterns` of them (0: a). */
+static void plan_trial(trial *t, const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
+                       int patterns, const nq_sieve_weights *weights, int bits)
+{
+    double taken[2][64] = { { 0 } };
+    bits_taken(a, na, taken[0]);
+    bits_taken(b, nb, taken[1]);
+    t->most = most_cuts(patterns ? nb : na, bits);
+    t->least = t->most > FEWER_CUTS ? t->most - FEWER_CUTS : 0;
+    const int flags = weights->flags != 0;
+    const cut base = { 0, 0, flags, { flags ? weights->flag[0] : 0,
+                                      flags ? weights->flag[1] : 0 } };
+    const int lo = best_window(taken[0], taken[1], 0, bits, t->most);
+    for (int k = t->least; k <= t->most; k++) {
+        t->cuts[k] = base;
+        t->cuts[k].c = k;
+        t->cuts[k].lo = best_window(taken[0], taken[1], lo, lo + t->most, k);
+    }
+    memset(t->have, 0, sizeof t->have);
+}
+
+/* Writes the signature of each value under cut to sig and counts them into have. */
+static void sign(const uint64_t *values, size_t count, const cut *cut, uint16_t *sig,
+                 size_t *have)
+{
+    for (size_t i = 0; i < count; i++)
+        have[sig[i] = (uint16_t)signature(values[i], cut)]++;
+}
+
+/* The cheapest number of cuts, now that the trial's counts are in, list `patterns` (0: a) the
+ * patterns. */
+static int cheapest(const trial *t, const nq_sieve_weights *weights, int bits, int patterns)
+{
+    const cut *widest = &t->cuts[t->most];
+    const unsigned signatures = signatures_of(widest);
+    int best = t->most;
+    double best_price = -1;
+    for (int k = t->least; k <= t->most; k++) {
+        const cut *cut = &t->cuts[k];
+        double have[SIGNATURES], met[SIGNATURES];
+        memset(have, 0, signatures_of(cut) * sizeof *have);
+        memset(met, 0, signatures_of(cut) * sizeof *met);
+        for (unsigned s = 0; s < signatures; s++) {
+            const unsigned n = narrow(s, widest, cut);
+            have[n] += (double)t->have[patterns][s];
+            met[n] += (double)t->have[!patterns][s];
+        }
+        const double p = price(cut, weights, patterns, have, met, bits);
+        if (best_price < 0 || p < best_price)
+            best = k, best_price = p;
+    }
+    return best;
+}
+
+/* Copies values[0..count) to out, sorted by their signatures under cut (narrowed from those in
+ * sig, under widest, have[s] of them for each s) and with the cut bits squeezed out: bucket s
+ * at out[start[s]] up to out[start[s + 1]]. */
+static void sort_by_signature(const uint64_t *values, size_t count, const uint16_t *sig,
+                              const cut *widest, const size_t *have, const cut *cut,
+                              uint64_t *out, size_t start[SIGNATURES + 1])
 {
     size_t next[SIGNATURES] = { 0 };
-    for (size_t i = first; i < end; i++)
-        next[sig[i - first] = (uint8_t)signature(values[i], lo, c)]++;
-    start[0] = at;
-    for (int s = 0; s < 1 << c; s++) {
+    for (unsigned s = 0; s < signatures_of(widest); s++)
+        next[narrow(s, widest, cut)] += have[s];
+    start[0] = 0;
+    for (unsigned s = 0; s < signatures_of(cut); s++) {
         start[s + 1] = start[s] + next[s];
         next[s] = start[s];
     }
-    for (size_t i = first; i < end; i++)
-        out[next[sig[i - first]]++] = squeeze(values[i], lo, c);
+    for (size_t i = 0; i < count; i++)
+        out[next[narrow(sig[i], widest, cut)]++] = squeeze(values[i], cut->lo, cut->c);
 }
 
 /* Adds items [first, end) of weight `weight` to items: to its last range when they follow it
- * with the same weight (fewer, longer ranges for the matcher), nothing when empty. */
+ * with the same weight (fewer, longer ranges for the matcher), nothing when empty or
+ * weightless. */
 static void add_range(nq_match_items *items, size_t first, size_t end, unsigned weight)
 {
-    if (end == first)
+    if (end == first || weight == 0)
         return;
     nq_match_range *last = items->ranges ? &items->range[items->ranges - 1] : NULL;
     if (last && last->end == first && last->weight == weight)
@@ -97,58 +269,59 @@ static void add_range(nq_match_items *items, size_t first, size_t end, unsigned 
         items->range[items->ranges++] = (nq_match_range){ first, end, weight };
 }
 
-nq_status nq_sieve_match(const uint64_t *patterns, size_t count, const nq_match_items *items,
-                         int bits, nq_match_fn *match, void *table, nq_sieve_scratch *scratch,
-                         uint64_t *pairs)
+nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
+                         const nq_sieve_weights *weights, int bits, nq_match_fn *match,
+                         void *table, nq_sieve_scratch *scratch, uint64_t *pairs)
 {
-    int c = 0;
-    while (c < FIRST_CUTS && count >> (c + 1) >= BUCKET)
-        c++;
-    /* Long lists (64K patterns and more: N >= 20) gain more by meeting fewer items than they
-     * lose by buckets that fill fewer blocks: there, up to 8 cuts and buckets of 256. */
-    while (c >= FIRST_CUTS && c < MAX_CUTS && count >> (c + 1) >= LONG_BUCKET)
-        c++;
-    size_t item_count = 0;
-    for (int r = 0; r < items->ranges; r++)
-        item_count = items->range[r].end > item_count ? items->range[r].end : item_count;
-    if (c == 0 || items->ranges > 3) {
-        *pairs = match(patterns, count, items, bits, table);
+    const uint64_t *list[2] = { a, b };
+    const size_t length[2] = { na, nb };
+    const int p = nb > na;      /* the patterns' list */
+    trial t;
+    plan_trial(&t, a, na, b, nb, p, weights, bits);
+    if (t.most == 0 && !weights->flags) {   /* too few for a cut */
+        nq_match_items all = { list[!p], 1, { { 0, length[!p], weights->weight[0][0] } } };
+        *pairs = match(list[p], length[p], &all, bits, table);
         return NQ_OK;
     }
-    const size_t most = count > item_count ? count : item_count;
-    if (nq_patterns_room(&scratch->patterns, count) ||
-        nq_patterns_room(&scratch->items, item_count) ||
-        nq_patterns_room(&scratch->signatures, most / 8 + 1))   /* a byte per value */
+    if (nq_patterns_room(&scratch->signatures, (na + nb) / 4 + 1) ||   /* 16 bits each */
+        nq_patterns_room(&scratch->patterns, length[p]) ||
+        nq_patterns_room(&scratch->items, length[!p]))
         return NQ_ERR_NOMEM;
-    uint8_t *sig = (uint8_t *)scratch->signatures.at;
-    const int lo = choose_cuts(patterns, count, items, bits, c);
-    size_t bucket[SIGNATURES + 1], item_bucket[3][SIGNATURES + 1];
-    sort_by_signature(patterns, 0, count, lo, c, scratch->patterns.at, 0, bucket, sig);
-    for (int r = 0; r < items->ranges; r++)
-        sort_by_signature(items->at, items->range[r].first, items->range[r].end, lo, c,
-                          scratch->items.at, items->range[r].first, item_bucket[r], sig);
+    uint16_t *sig[2] = { (uint16_t *)scratch->signatures.at,
+                         (uint16_t *)scratch->signatures.at + na };
+    const cut *widest = &t.cuts[t.most];
+    sign(a, na, widest, sig[0], t.have[0]);
+    sign(b, nb, widest, sig[1], t.have[1]);
+    const int c = cheapest(&t, weights, bits, p);
+    const cut *cut = &t.cuts[c];
+    size_t bucket[SIGNATURES + 1], item_bucket[SIGNATURES + 1];
+    sort_by_signature(list[p], length[p], sig[p], widest, t.have[p], cut, scratch->patterns.at,
+                      bucket);
+    sort_by_signature(list[!p], length[!p], sig[!p], widest, t.have[!p], cut, scratch->items.at,
+                      item_bucket);
+    const unsigned all = signatures_of(cut) - 1;
     *pairs = 0;
-    for (unsigned g = 0; g < 1u << c; g++) {
+    for (unsigned g = 0; g <= all; g++) {
         if (bucket[g + 1] == bucket[g])
             continue;
-        /* The items whose signature this bucket's does not overlap (ranges filled as found:
-         * zeroing all of them for each bucket would cost more than some matchings). */
+        /* The items whose signature this bucket's does not overlap, weighted by both buckets'
+         * flags (ranges filled as found: zeroing all of them for each bucket would cost more
+         * than some matchings). */
         nq_match_items fitting;
         fitting.at = scratch->items.at;
         fitting.ranges = 0;
-        const unsigned clear = ~g & ((1u << c) - 1);
-        for (int r = 0; r < items->ranges; r++) {
-            /* The subsets s of clear, in increasing order (3^c of them over all g, not 4^c),
-             * buckets that follow each other in one range. */
-            unsigned s = 0;
-            do {
-                add_range(&fitting, item_bucket[r][s], item_bucket[r][s + 1],
-                          items->range[r].weight);
-                s = (s - clear) & clear;
-            } while (s);
-        }
-        *pairs += match(scratch->patterns.at + bucket[g], bucket[g + 1] - bucket[g], &fitting,
-                        bits - c, table);
+        const unsigned clear = ~g & all;
+        /* The subsets s of clear, in increasing order (3^c of them over all g, not 4^c), buckets
+         * that follow each other. */
+        unsigned s = 0;
+        do {
+            add_range(&fitting, item_bucket[s], item_bucket[s + 1],
+                      weight_of(weights, p, g >> c, s >> c));
+            s = (s - clear) & clear;
+        } while (s);
+        if (fitting.ranges)
+            *pairs += match(scratch->patterns.at + bucket[g], bucket[g + 1] - bucket[g],
+                            &fitting, bits - c, table);
     }
     return NQ_OK;
 }

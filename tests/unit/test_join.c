@@ -141,40 +141,109 @@ static uint64_t pattern_dense_in(uint64_t *seed, int bits, int lo, int hi)
     return p;
 }
 
+/* The weighted pairs of a and b with no bit in common, one by one (for short lists), or by the
+ * portable matcher with each flag class apart. */
+static uint64_t weighted_pairs(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
+                               const nq_sieve_weights *w, int bits)
+{
+    uint64_t sum = 0;
+    const int flags = w->flags ? 4 : 1;
+    uint64_t *x = malloc((na + 1) * sizeof *x), *y = malloc((nb + 1) * sizeof *y);
+    void *table = aligned_alloc(64, nq_match_table_size(bits));
+    for (int f = 0; f < flags; f++)
+        for (int g = 0; g < flags; g++) {
+            size_t nx = 0, ny = 0;
+            for (size_t i = 0; i < na; i++)
+                if (!w->flags || (int)((a[i] >> w->flag[0] & 1) | (a[i] >> w->flag[1] & 1) << 1) == f)
+                    x[nx++] = a[i];
+            for (size_t i = 0; i < nb; i++)
+                if (!w->flags || (int)((b[i] >> w->flag[0] & 1) | (b[i] >> w->flag[1] & 1) << 1) == g)
+                    y[ny++] = b[i];
+            nq_match_items it = { y, 1, { { 0, ny, w->weight[f][g] } } };
+            sum += nq_match_portable(x, nx, &it, bits, table);
+        }
+    free(x);
+    free(y);
+    free(table);
+    return sum;
+}
+
+/* The portable matcher, with each flag class apart, against the pairs counted one by one, so
+ * that the sieve's test below rests on something plain. */
+static void weighted_pairs_are_counted_pairs(void **state)
+{
+    (void)state;
+    uint64_t seed = 3, a[300], b[200];
+    for (int round = 0; round < 20; round++) {
+        int bits = 4 + test_below(&seed, 61);
+        nq_sieve_weights w = { round % 2 ? 2 : 0,
+                               { test_below(&seed, bits), test_below(&seed, bits) }, { { 0 } } };
+        for (int f = 0; f < 4; f++)
+            for (int g = 0; g < 4; g++)
+                w.weight[f][g] = (unsigned)test_below(&seed, 4);
+        for (size_t i = 0; i < 300; i++)
+            a[i] = random_pattern(&seed, bits, 1 + round % 3);
+        for (size_t i = 0; i < 200; i++)
+            b[i] = random_pattern(&seed, bits, 1 + round % 3);
+        uint64_t want = 0;
+        for (size_t i = 0; i < 300; i++)
+            for (size_t j = 0; j < 200; j++) {
+                const unsigned f = w.flags ? (a[i] >> w.flag[0] & 1) | (a[i] >> w.flag[1] & 1) << 1 : 0;
+                const unsigned g = w.flags ? (b[j] >> w.flag[0] & 1) | (b[j] >> w.flag[1] & 1) << 1 : 0;
+                want += !(a[i] & b[j]) * w.weight[f][g];
+            }
+        assert_int_equal(weighted_pairs(a, 300, b, 200, &w, bits), want);
+    }
+}
+
 /* The sieve, with every matcher, gives what the portable matcher gives, from no cut bits (few
- * patterns) to all eight; the cut bits squeezed out of the middle of the patterns, their top
- * (up to bit 63) and their bottom; neighbouring item buckets of one weight joined. */
+ * values) to all eight; either list the longer (so either is the patterns); the cut bits
+ * squeezed out of the middle of the values, their top (up to bit 63) and their bottom; with
+ * and without flags, weights zero or not, flags inside the cut bits or apart from them. */
 static void sieve_counts_what_the_matcher_does(void **state)
 {
     (void)state;
     static const size_t sizes[] = { 0, 100, 2047, 2048, 5000, 70000, 140000 };
-    enum { SIZES = sizeof sizes / sizeof *sizes };
+    enum { SIZES = sizeof sizes / sizeof *sizes, MOST = 140000 };
     uint64_t seed = 7;
-    uint64_t *patterns = malloc(140000 * sizeof *patterns), items[600];
+    uint64_t *a = malloc(MOST * sizeof *a), *b = malloc(MOST * sizeof *b);
     nq_match_fn *fns[3];
     int fn_count = runnable_matchers(fns);
-    for (int round = 0; round < 16; round++) {
-        /* Rounds 12 to 15: 7 cuts (40000 patterns) and 8 (140000), on as many dense bits at
-         * the top of 64 and at the bottom of 44. */
-        int bits = round < 12 ? 20 + test_below(&seed, 45) : round < 14 ? 64 : 44;
-        size_t np = round < 12 ? sizes[round % SIZES] : round % 2 ? 140000 : 40000;
-        int cuts = 7 + round % 2, lo = round < 14 ? bits - cuts : 0;
-        for (size_t i = 0; i < np; i++)
-            patterns[i] = round < 12 ? random_pattern(&seed, bits, 1 + round % 3)
-                                     : pattern_dense_in(&seed, bits, lo, lo + cuts);
-        for (size_t i = 0; i < 600; i++)
-            items[i] = round < 12 ? random_pattern(&seed, bits, 1 + round % 3)
-                                  : pattern_dense_in(&seed, bits, lo, lo + cuts);
-        /* Weights 2, 1, 4; or 2, 2, 4, whose first two ranges the sieve may join into one. */
-        nq_match_items it = { items, 3, { { 0, 100, 2 }, { 100, 450, 1 + (unsigned)round % 2 },
-                                          { 450, 600, 4 } } };
+    for (int round = 0; round < 24; round++) {
+        /* Rounds 16 to 23: 7 cuts (40000 values) and 8 (140000), on as many dense bits at the
+         * top of 64 and at the bottom of 44. */
+        const int dense = round >= 16;
+        int bits = !dense ? 20 + test_below(&seed, 45) : round < 20 ? 64 : 44;
+        size_t na = !dense ? sizes[round % SIZES] : round % 2 ? 140000 : 40000;
+        size_t nb = !dense ? sizes[test_below(&seed, SIZES)] : 600;
+        if (round % 4 >= 2) {   /* b the longer */
+            size_t t = na;
+            na = nb;
+            nb = t;
+        }
+        int cuts = 7 + round % 2, lo = round < 20 ? bits - cuts : 0;
+        for (size_t i = 0; i < na; i++)
+            a[i] = !dense ? random_pattern(&seed, bits, 1 + round % 3)
+                          : pattern_dense_in(&seed, bits, lo, lo + cuts);
+        for (size_t i = 0; i < nb; i++)
+            b[i] = !dense ? random_pattern(&seed, bits, 1 + round % 3)
+                          : pattern_dense_in(&seed, bits, lo, lo + cuts);
+        /* Flags in every other round: the join's weights, or random ones with zeros. */
+        nq_sieve_weights w = { round % 2 ? 0 : 2, { 0, 0 }, { { 0 } } };
+        w.flag[0] = test_below(&seed, bits);
+        w.flag[1] = round % 4 == 0 ? lo + 1 : test_below(&seed, bits);
+        for (int f = 0; f < 4; f++)
+            for (int g = 0; g < 4; g++)
+                w.weight[f][g] = round % 3 ? (unsigned)test_below(&seed, 5)
+                                           : (f ? 0 : 1u << __builtin_popcount((unsigned)g)) +
+                                                 (g ? 0 : 1u << __builtin_popcount((unsigned)f));
+        const uint64_t want = weighted_pairs(a, na, b, nb, &w, bits);
         void *table = aligned_alloc(64, nq_match_table_size(bits));
-        const uint64_t want = nq_match_portable(patterns, np, &it, bits, table);
         for (int f = 0; f < fn_count; f++) {
             nq_sieve_scratch scratch;
             memset(&scratch, 0, sizeof scratch);
             uint64_t sieved;
-            assert_int_equal(nq_sieve_match(patterns, np, &it, bits, fns[f], table, &scratch,
+            assert_int_equal(nq_sieve_match(a, na, b, nb, &w, bits, fns[f], table, &scratch,
                                             &sieved),
                              NQ_OK);
             assert_int_equal(sieved, want);
@@ -184,7 +253,8 @@ static void sieve_counts_what_the_matcher_does(void **state)
         }
         free(table);
     }
-    free(patterns);
+    free(a);
+    free(b);
 }
 
 /* ---- quarters and halves ------------------------------------------------------------------ */
@@ -818,6 +888,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(matchers_count_disjoint_pairs),
+        cmocka_unit_test(weighted_pairs_are_counted_pairs),
         cmocka_unit_test(sieve_counts_what_the_matcher_does),
         cmocka_unit_test(quarter_lists_every_placement),
         cmocka_unit_test(quarter_figures_are_the_tables),
