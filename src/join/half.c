@@ -123,65 +123,49 @@ static void south_key(nq_south_cache *c, const nq_join_start *start, uint32_t ro
     memset(c->first, 0xff, ((size_t)1 << h) * sizeof *c->first);
 }
 
-/* Joins north placements first .. end - 1 (fitted in s) with the m south ones, writing the
- * patterns of the pairs that fit to at from at[count] on; returns the new count. */
-static inline size_t join_rows(const nq_half_scratch *s, size_t first, size_t end,
-                               const uint64_t *south_up, const uint64_t *south_down,
-                               const uint64_t *south_pattern, size_t m, uint64_t *at,
-                               size_t count)
-{
-    for (size_t i = first; i < end; i++) {
-        const uint64_t up = s->up[i], down = s->down[i], pattern = s->pattern[i];
-        /* Written always, kept when the two fit: no branch to mispredict. */
-        for (size_t j = 0; j < m; j++) {
-            at[count] = pattern | south_pattern[j];
-            count += !((up & south_up[j]) | (down & south_down[j]));
-        }
-    }
-    return count;
-}
-
 /* Joins every placement of the north cell from the `from`-th on with every one of the south
- * cell that fits, into out while it holds at most `cap` patterns: *stop gets the north
- * placement it stopped before for want of room, or SIZE_MAX when it joined them all. */
+ * cell that fits, by `pair`, into out while it holds at most `cap` patterns: *stop gets the
+ * north placement it stopped before for want of room, or SIZE_MAX when it joined them all. */
 static nq_status join_cells(placed_cell north, placed_cell south, uint32_t south_cols, int n,
-                            int h, const nq_join_start *start, nq_half_scratch *s,
-                            nq_south_cache *cache, size_t from, size_t cap, nq_patterns *out,
-                            size_t *stop)
+                            int h, const nq_join_start *start, nq_pair_fn *pair,
+                            nq_half_scratch *s, nq_south_cache *cache, size_t from, size_t cap,
+                            nq_patterns *out, size_t *stop)
 {
-    const uint64_t *south_up, *south_down, *south_pattern;
-    const size_t m = south_fitted(cache, south, south_cols, n, h, start, &south_up, &south_down,
-                                  &south_pattern);
+    nq_fitted south_fit;
+    south_fit.count = south_fitted(cache, south, south_cols, n, h, start, &south_fit.up,
+                                   &south_fit.down, &south_fit.pattern);
+    const size_t m = south_fit.count;
     *stop = SIZE_MAX;
     if (!m)
         return NQ_OK;
     const size_t k = fitting(north, n, h, start, s->up, s->down, s->pattern);
     if (from >= k)
         return NQ_OK;
-    /* All of it at once when it fits (always below n = 26); else a north placement at a time. */
+    /* All of it at once when it fits (always below n = 26); else a north placement at a time.
+     * The pairer may write NQ_PAIR_SLACK slots past what it lists. */
+    nq_fitted north_fit = { s->up + from, s->down + from, s->pattern + from, k - from };
     if ((k - from) * m <= cap - out->count) {
-        if (reserve(out, (k - from) * m + 1))
+        if (reserve(out, (k - from) * m + NQ_PAIR_SLACK))
             return NQ_ERR_NOMEM;
-        out->count = join_rows(s, from, k, south_up, south_down, south_pattern, m, out->at,
-                               out->count);
+        out->count += pair(&north_fit, &south_fit, out->at + out->count);
         return NQ_OK;
     }
-    for (size_t i = from; i < k; i++) {
+    north_fit.count = 1;
+    for (size_t i = from; i < k; i++, north_fit.up++, north_fit.down++, north_fit.pattern++) {
         if (out->count + m > cap && out->count > 0) {
             *stop = i;
             return NQ_OK;
         }
-        if (reserve(out, m + 1))
+        if (reserve(out, m + NQ_PAIR_SLACK))
             return NQ_ERR_NOMEM;
-        out->count = join_rows(s, i, i + 1, south_up, south_down, south_pattern, m, out->at,
-                               out->count);
+        out->count += pair(&north_fit, &south_fit, out->at + out->count);
     }
     return NQ_OK;
 }
 
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
-                           uint32_t rows, unsigned part, unsigned parts, nq_half_scratch *scratch,
-                           nq_half_cursor *cursor, nq_patterns *out)
+                           uint32_t rows, unsigned part, unsigned parts, nq_pair_fn *pair,
+                           nq_half_scratch *scratch, nq_half_cursor *cursor, nq_patterns *out)
 {
     const int h = q->h;
     const uint32_t north_rows = rows & ((1u << h) - 1), south_rows = rows >> h;
@@ -210,7 +194,7 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
         placed_cell south = place_cell(south_row, h, n, south_cols, n - h, col0);
         size_t stop = SIZE_MAX;
         if (north.begin < north.end && south.begin < south.end &&
-            join_cells(north, south, south_cols, n, h, start, scratch, cache,
+            join_cells(north, south, south_cols, n, h, start, pair, scratch, cache,
                        i == at->share ? at->north : 0, cap, out, &stop))
             return NQ_ERR_NOMEM;
         if (stop != SIZE_MAX) {   /* out is full: the next call goes on from here */

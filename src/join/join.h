@@ -148,13 +148,38 @@ unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows);
 nq_status nq_join_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
                         int split, nq_join_unit **units, size_t *count);
 
+/* ---- pair.c: the pairs of a north and a south cell's placements that fit ----------------- */
+
+/* Placements of one quarter cell fitted to the board: their board diagonals and their meeting
+ * patterns (half.c), `count` of each. */
+typedef struct nq_fitted {
+    const uint64_t *up, *down, *pattern;
+    size_t count;
+} nq_fitted;
+
+/* A pairer may write this many slots past the patterns it lists: its output needs that room. */
+#define NQ_PAIR_SLACK 8
+
+/* Writes to out, north placement by north placement and for each south placement by south
+ * placement, the patterns (north | south) of the pairs whose diagonals do not meet; returns how
+ * many. Writes up to NQ_PAIR_SLACK slots past them. Every pairer lists the same, in the same
+ * order. */
+typedef size_t nq_pair_fn(const nq_fitted *north, const nq_fitted *south, uint64_t *out);
+
+/* The pairers: portable C, and for CPUs with AVX2 or AVX-512 (only call those on one). */
+nq_pair_fn nq_pair_portable, nq_pair_avx2, nq_pair_avx512;
+
+/* The fastest pairer this CPU runs: for the same instruction set as nq_match_best's matcher. */
+nq_pair_fn *nq_pair_best(void);
+
 /* ---- half.c: the placements of one half on a set of rows, as patterns -------------------- */
 
 /* A growing buffer of patterns. */
 typedef struct nq_patterns {
     uint64_t *at;
     size_t count, capacity;
-    size_t limit;       /* the most it may need (0: unknown): it grows no further than that */
+    size_t limit;       /* the most it may need (0: unknown): it grows no further than that,
+                           but for the NQ_PAIR_SLACK slots a pairer writes past the last */
 } nq_patterns;
 
 /* Makes room for count patterns in buffer, its contents dropped. Returns NQ_OK or NQ_ERR_NOMEM. */
@@ -197,8 +222,9 @@ typedef struct nq_half_cursor {
     int done;           /* nonzero: every placement was listed */
 } nq_half_cursor;
 
-/* Appends to out the pattern of every placement of the east (east nonzero) or west half of the
- * n x n board on rows `rows` (numbered as in nq_join_start) that fits with the start's queens,
+/* Appends to out, pairing cells with `pair`, the pattern of every placement of the east (east
+ * nonzero) or west half of the n x n board on rows `rows` (numbered as in nq_join_start) that
+ * fits with the start's queens,
  * of the shares of its columns between north and south numbered part, part + parts, ... (all
  * of them when parts is 1): the up diagonals it takes where the halves meet in the low 2h - 1
  * bits, the down ones above. With a cursor, it lists no more than out->limit - 1 patterns
@@ -207,8 +233,8 @@ typedef struct nq_half_cursor {
  * once. Returns NQ_OK, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a slice larger than q's figures
  * allow). */
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
-                           uint32_t rows, unsigned part, unsigned parts, nq_half_scratch *scratch,
-                           nq_half_cursor *cursor, nq_patterns *out);
+                           uint32_t rows, unsigned part, unsigned parts, nq_pair_fn *pair,
+                           nq_half_scratch *scratch, nq_half_cursor *cursor, nq_patterns *out);
 
 /* ---- match.c: counting disjoint pairs ----------------------------------------------------- */
 
@@ -297,11 +323,11 @@ const nq_join_start *nq_join_start_at(const nq_join *join, size_t start);
 nq_join_scratch *nq_join_scratch_create(const nq_join *join);
 void nq_join_scratch_free(nq_join_scratch *scratch);
 
-/* Counts unit `unit` into *total with the matcher `match`, using the caller's scratch (one per
- * thread). Returns NQ_OK, NQ_ERR_NOMEM, NQ_ERR_OVERFLOW, or NQ_ERR_STOPPED when *stop (NULL:
+/* Counts unit `unit` into *total with the matcher `match` and the pairer `pair` (for the same
+ * CPU), using the caller's scratch (one per thread). Returns NQ_OK, NQ_ERR_NOMEM, NQ_ERR_OVERFLOW, or NQ_ERR_STOPPED when *stop (NULL:
  * never) was found nonzero before a row set: *total is then not the unit's count. */
 nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *match,
-                             nq_join_scratch *scratch, const atomic_int *stop,
+                             nq_pair_fn *pair, nq_join_scratch *scratch, const atomic_int *stop,
                              uint64_t *total);
 
 #endif /* NQ_JOIN_H */
