@@ -84,12 +84,16 @@ static placed_cell place_cell(quarter_row row, int h, int n, uint32_t cols, int 
 static size_t fitting(placed_cell cell, int n, int h, const nq_join_start *start, uint64_t *up,
                       uint64_t *down, uint64_t *pattern)
 {
+    /* Locals, so that the stores (which may alias start) reload nothing. */
+    const uint64_t taken_up = start->up, taken_down = start->down;
+    const int up_shift = cell.up_shift, down_shift = cell.down_shift;
     size_t m = 0;
     for (const nq_quarter_diags *d = cell.begin; d < cell.end; d++) {
-        up[m] = (uint64_t)d->up << cell.up_shift;
-        down[m] = (uint64_t)d->down << cell.down_shift;
-        pattern[m] = meeting(up[m], down[m], n, h);
-        m += !((up[m] & start->up) | (down[m] & start->down));
+        const uint64_t u = (uint64_t)d->up << up_shift, w = (uint64_t)d->down << down_shift;
+        up[m] = u;
+        down[m] = w;
+        pattern[m] = meeting(u, w, n, h);
+        m += !((u & taken_up) | (w & taken_down));
     }
     return m;
 }
