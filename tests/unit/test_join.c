@@ -383,7 +383,7 @@ static void halves_match_the_reference(void **state)
                     if (__builtin_popcount(rows) != __builtin_popcount(east ? st->east : st->west))
                         continue;
                     got.count = want.count = 0;
-                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, 0, 1, nq_pair_portable,
+                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, 0, 1, &nq_pairer_portable,
                                                       &scratch, NULL, &got), NQ_OK);
                     reference_half(n, st, board_rows, cols, st->up, st->down, 0, &want);
                     assert_int_equal(got.count, want.count);
@@ -407,7 +407,7 @@ static void halves_match_the_reference(void **state)
 static void half_parts_partition_the_half(void **state)
 {
     (void)state;
-    nq_pair_fn *pair = nq_pair_best();
+    const nq_pairer *pair = nq_pairer_best();
     for (int n = 6; n <= 11; n++) {
         nq_quarter q;
         assert_int_equal(nq_quarter_layout(&q, n / 2), NQ_OK);
@@ -481,7 +481,7 @@ static void half_bound_holds(void **state)
                     out.count = 0;
                     uint32_t half_rows = east ? rows : starts[s].rows & ~rows;
                     assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, 0, 1,
-                                                      nq_pair_best(), &cells, NULL, &out),
+                                                      nq_pairer_best(), &cells, NULL, &out),
                                      NQ_OK);
                     assert_true(out.count <= bound);
                 }
@@ -591,7 +591,7 @@ static void slices_count_what_the_table_does(void **state)
 {
     (void)state;
     nq_match_fn *match = nq_match_best();
-    nq_pair_fn *pair = nq_pair_best();
+    const nq_pairer *pairer = nq_pairer_best();
     for (int n = 4; n <= 15; n++) {
         nq_join *table, *slices;
         assert_int_equal(nq_join_create(n, 40, 0, 1, NQ_JOIN_TABLE, &table, NULL), NQ_OK);
@@ -604,8 +604,8 @@ static void slices_count_what_the_table_does(void **state)
         assert_non_null(b);
         for (size_t u = 0; u < nq_join_unit_count(table); u++) {
             uint64_t want, got;
-            assert_int_equal(nq_join_count_unit(table, u, match, pair, a, NULL, &want), NQ_OK);
-            assert_int_equal(nq_join_count_unit(slices, u, match, pair, b, NULL, &got), NQ_OK);
+            assert_int_equal(nq_join_count_unit(table, u, match, pairer, a, NULL, &want), NQ_OK);
+            assert_int_equal(nq_join_count_unit(slices, u, match, pairer, b, NULL, &got), NQ_OK);
             assert_int_equal(got, want);
         }
         nq_join_scratch_free(a);
@@ -632,7 +632,7 @@ static void slices_count_what_the_table_does(void **state)
             }
             most = unit->parts > most ? unit->parts : most;
             uint64_t total;
-            assert_int_equal(nq_join_count_unit(cut, u, match, pair, scratch, NULL, &total), NQ_OK);
+            assert_int_equal(nq_join_count_unit(cut, u, match, pairer, scratch, NULL, &total), NQ_OK);
             sum += total;
         }
         assert_int_equal(sum, published_total[n]);

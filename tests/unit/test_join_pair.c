@@ -1,7 +1,8 @@
 /*
- * test_join_pair.c - the join's pairers (src/join/pair*.c): every one this CPU runs lists what
- * the portable one does, pattern for pattern and in the same order, on random cells and on the
- * halves of small boards, whole and in chunks; and none writes past its NQ_PAIR_SLACK slots.
+ * test_join_pair.c - the join's pairers (src/join/pair*.c): every one this CPU runs fits and
+ * pairs what the portable one does, pattern for pattern and in the same order, on random cells
+ * and on the halves of small boards, whole and in chunks; and none writes past its
+ * NQ_PAIR_SLACK slots (caught under ASan).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,14 +16,14 @@
 #include "random_board.h"
 
 /* The pairers this CPU can run, the portable one first. */
-static int runnable_pairers(nq_pair_fn **fns)
+static int runnable_pairers(const nq_pairer **fns)
 {
     int count = 0;
-    fns[count++] = nq_pair_portable;
+    fns[count++] = &nq_pairer_portable;
     if (nq_cpu_detected() & NQ_CPU_AVX2)
-        fns[count++] = nq_pair_avx2;
+        fns[count++] = &nq_pairer_avx2;
     if (nq_cpu_detected() & NQ_CPU_AVX512)
-        fns[count++] = nq_pair_avx512;
+        fns[count++] = &nq_pairer_avx512;
     return count;
 }
 
@@ -60,13 +61,65 @@ static void free_cell(nq_fitted *c)
     free((void *)c->pattern);
 }
 
+/* On random placements of every count around the steps of 4 and 8, on random rules (shifts, the
+ * band where the halves meet, the start's diagonals, few or many taken): the portable fitting
+ * is the one worked out placement by placement, and every other pairer's is the portable one's,
+ * in arrays of exactly the room promised. */
+static void pairers_fit_what_the_portable_one_does(void **state)
+{
+    (void)state;
+    const nq_pairer *fns[3];
+    const int fn_count = runnable_pairers(fns);
+    uint64_t seed = 7;
+    for (int round = 0; round < 400; round++) {
+        const size_t count = round < 40 ? (size_t)round : (size_t)test_below(&seed, 70);
+        const int h = 2 + test_below(&seed, NQ_QUARTER_MAX_H - 1), n = 2 * h + test_below(&seed, 2);
+        const int width = 2 * h - 1;
+        nq_fit_rule rule = { test_below(&seed, n - h + 1), test_below(&seed, n - h + 1), n - h,
+                             width, sparse_word(&seed, 2 + test_below(&seed, 30)),
+                             sparse_word(&seed, 2 + test_below(&seed, 30)) };
+        nq_quarter_diags *diags = malloc((count ? count : 1) * sizeof *diags);
+        assert_non_null(diags);
+        for (size_t i = 0; i < count; i++)
+            diags[i] = (nq_quarter_diags){ (uint32_t)test_below(&seed, width),
+                                           (uint32_t)test_below(&seed, width) };
+        const size_t room = count + NQ_PAIR_SLACK;
+        uint64_t *want = malloc(3 * room * sizeof *want), *got[3];
+        assert_non_null(want);
+        size_t fits = 0;
+        const uint64_t mask = (UINT64_C(1) << width) - 1;
+        for (size_t i = 0; i < count; i++) {
+            const uint64_t u = (uint64_t)diags[i].up << rule.up_shift;
+            const uint64_t w = (uint64_t)diags[i].down << rule.down_shift;
+            if ((u & rule.taken_up) | (w & rule.taken_down))
+                continue;
+            want[fits] = u;
+            want[room + fits] = w;
+            want[2 * room + fits++] = (u >> rule.lo & mask) | (w >> rule.lo & mask) << width;
+        }
+        for (int f = 0; f < fn_count; f++) {
+            for (int a = 0; a < 3; a++) {
+                got[a] = malloc(room * sizeof *got[a]);
+                assert_non_null(got[a]);
+            }
+            assert_int_equal(fns[f]->fit(diags, count, &rule, got[0], got[1], got[2]), fits);
+            for (int a = 0; a < 3 && fits; a++)
+                assert_memory_equal(got[a], want + a * room, fits * sizeof *want);
+            for (int a = 0; a < 3; a++)
+                free(got[a]);
+        }
+        free(want);
+        free(diags);
+    }
+}
+
 /* On random cells of every size around the steps of 4 and 8 south placements, with few and
  * many pairs that fit: the portable pairer's list is the one counted pair by pair, and every
  * other pairer's is the portable one's, written into a buffer of exactly the room promised. */
 static void pairers_list_what_the_portable_one_does(void **state)
 {
     (void)state;
-    nq_pair_fn *fns[3];
+    const nq_pairer *fns[3];
     const int fn_count = runnable_pairers(fns);
     uint64_t seed = 12;
     for (int round = 0; round < 400; round++) {
@@ -85,7 +138,7 @@ static void pairers_list_what_the_portable_one_does(void **state)
                     want[fits++] = north.pattern[i] | south.pattern[j];
         for (int f = 0; f < fn_count; f++) {
             memset(got, 0xa5, room * sizeof *got);
-            assert_int_equal(fns[f](&north, &south, got), fits);
+            assert_int_equal(fns[f]->pair(&north, &south, got), fits);
             if (fits)
                 assert_memory_equal(got, want, fits * sizeof *got);
         }
@@ -102,7 +155,7 @@ static void pairers_list_what_the_portable_one_does(void **state)
 static void halves_are_the_same_with_every_pairer(void **state)
 {
     (void)state;
-    nq_pair_fn *fns[3];
+    const nq_pairer *fns[3];
     const int fn_count = runnable_pairers(fns);
     for (int n = 4; n <= 15; n++) {
         const int h = n / 2;
@@ -126,7 +179,8 @@ static void halves_are_the_same_with_every_pairer(void **state)
                     const uint32_t half_rows = east ? rows : starts[s].rows & ~rows;
                     want.count = 0;
                     assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, 0, 1,
-                                                      nq_pair_portable, &scratch, NULL, &want),
+                                                      &nq_pairer_portable, &scratch, NULL,
+                                                      &want),
                                      NQ_OK);
                     for (int f = 1; f < fn_count; f++) {
                         got.count = 0;
@@ -169,13 +223,14 @@ static void the_pairer_follows_the_matcher(void **state)
     (void)state;
     const unsigned limits[] = { 0, NQ_CPU_POPCNT, NQ_CPU_POPCNT | NQ_CPU_AVX2, NQ_CPU_ALL };
     nq_match_fn *const matchers[] = { nq_match_portable, nq_match_avx2, nq_match_avx512 };
-    nq_pair_fn *const pairers[] = { nq_pair_portable, nq_pair_avx2, nq_pair_avx512 };
+    const nq_pairer *const pairers[] = { &nq_pairer_portable, &nq_pairer_avx2,
+                                         &nq_pairer_avx512 };
     for (size_t l = 0; l < sizeof limits / sizeof *limits; l++) {
         nq_cpu_limit(limits[l]);
         int which = 0;
         while (matchers[which] != nq_match_best())
             which++;
-        assert_ptr_equal(nq_pair_best(), pairers[which]);
+        assert_ptr_equal(nq_pairer_best(), pairers[which]);
     }
     nq_cpu_limit(NQ_CPU_ALL);
 }
@@ -183,6 +238,7 @@ static void the_pairer_follows_the_matcher(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(pairers_fit_what_the_portable_one_does),
         cmocka_unit_test(pairers_list_what_the_portable_one_does),
         cmocka_unit_test(halves_are_the_same_with_every_pairer),
         cmocka_unit_test(the_pairer_follows_the_matcher),
