@@ -7,8 +7,8 @@
  * once, by the rows and columns it uses (quarter.c). For each set S of rows whose queen stands
  * in the east half, two quarters join into the placements of the east half on rows S, and two
  * into those of the west half on the other rows (half.c, with pair.c's kernels, one set per
- * instruction set like the matcher's); both are reduced to the diagonals
- * they take where the halves meet, a 64-bit "pattern". Every east pattern disjoint from a west
+ * instruction set like the matcher's); both are reduced to the diagonals they take where the
+ * halves meet, a 64-bit "pattern". Every east pattern disjoint from a west
  * pattern is a solution: match.c counts disjoint pairs 512 at a time with bit-sliced tables.
  * starts.c orders the work: which row sets, with which weights from the board's symmetries,
  * into numbered units like the backtracker's. join.c ties them into a plan's counter.
