@@ -30,12 +30,13 @@ size_t nq_fit_portable(const nq_quarter_diags *diags, size_t count, const nq_fit
 size_t nq_pair_portable(const nq_fitted *north, const nq_fitted *south, uint64_t *out)
 {
     /* Locals: out may alias the fitted arrays' type, which would reload them every step. */
+    const nq_fitted n = *north;
     const uint64_t *south_up = south->up, *south_down = south->down;
     const uint64_t *south_pattern = south->pattern;
     const size_t m = south->count;
     size_t count = 0;
-    for (size_t i = 0; i < north->count; i++) {
-        const uint64_t up = north->up[i], down = north->down[i], pattern = north->pattern[i];
+    for (size_t i = 0; i < n.count; i++) {
+        const uint64_t up = n.up[i], down = n.down[i], pattern = n.pattern[i];
         /* Written always, kept when the two fit: no branch to mispredict. */
         for (size_t j = 0; j < m; j++) {
             out[count] = pattern | south_pattern[j];
