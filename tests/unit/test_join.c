@@ -383,8 +383,9 @@ static void halves_match_the_reference(void **state)
                     if (__builtin_popcount(rows) != __builtin_popcount(east ? st->east : st->west))
                         continue;
                     got.count = want.count = 0;
-                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, 0, 1, &nq_pairer_portable,
-                                                      &scratch, NULL, &got), NQ_OK);
+                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, 0, 1,
+                                                      &nq_pairer_portable, &scratch, NULL, &got),
+                                     NQ_OK);
                     reference_half(n, st, board_rows, cols, st->up, st->down, 0, &want);
                     assert_int_equal(got.count, want.count);
                     if (!got.count)
@@ -423,8 +424,8 @@ static void half_parts_partition_the_half(void **state)
                 assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 0, 1, pair, &scratch,
                                                   NULL, &whole), NQ_OK);
                 for (unsigned p = 0; p < 3; p++)
-                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, p, 3, pair, &scratch,
-                                                      NULL, &parts), NQ_OK);
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, p, 3, pair,
+                                                      &scratch, NULL, &parts), NQ_OK);
                 assert_int_equal(parts.count, whole.count);
                 /* Part 1 in chunks of at most the largest cell's size: part 1, in order. */
                 nq_patterns one = { 0 }, chunk = { 0 };
@@ -632,7 +633,8 @@ static void slices_count_what_the_table_does(void **state)
             }
             most = unit->parts > most ? unit->parts : most;
             uint64_t total;
-            assert_int_equal(nq_join_count_unit(cut, u, match, pairer, scratch, NULL, &total), NQ_OK);
+            assert_int_equal(nq_join_count_unit(cut, u, match, pairer, scratch, NULL, &total),
+                             NQ_OK);
             sum += total;
         }
         assert_int_equal(sum, published_total[n]);
