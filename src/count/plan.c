@@ -102,6 +102,7 @@ static nq_status create_join(nq_plan *p, size_t min_units, int threads, uint64_t
         return status;
     p->unit_count = nq_join_unit_count(p->join);
     p->match = nq_match_best();
+    p->pairer = nq_pairer_best();
     return NQ_OK;
 }
 
@@ -346,7 +347,8 @@ nq_status nq_plan_count_unit_from(const nq_plan *plan, size_t unit, const nq_uni
     if (!*scratch && !(*scratch = nq_join_scratch_create(plan->join)))
         return NQ_ERR_NOMEM;
     count->unique = 0;   /* the join counts no classes: a whole run derives them (plan_run.c) */
-    return nq_join_count_unit(plan->join, unit, plan->match, *scratch, job->stop, &count->total);
+    return nq_join_count_unit(plan->join, unit, plan->match, plan->pairer, *scratch, job->stop,
+                              &count->total);
 }
 
 nq_status nq_plan_count_unit_kept(const nq_plan *plan, size_t unit, int unique,

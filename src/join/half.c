@@ -12,14 +12,6 @@
 
 #include "join.h"
 
-/* Where the halves meet: up and down diagonals lo .. lo + 2h - 2 of the board, for both. */
-static uint64_t meeting(uint64_t up, uint64_t down, int n, int h)
-{
-    const int lo = n - h, width = 2 * h - 1;
-    const uint64_t mask = (UINT64_C(1) << width) - 1;
-    return (up >> lo & mask) | (down >> lo & mask) << width;
-}
-
 /* Makes room for `more` patterns after out's last. */
 static nq_status reserve(nq_patterns *out, size_t more)
 {
@@ -79,30 +71,25 @@ static placed_cell place_cell(quarter_row row, int h, int n, uint32_t cols, int 
     return c;
 }
 
-/* Writes to (up, down, pattern) the board diagonals and the meeting pattern of each of the
- * cell's placements that the start's queens leave alone; returns how many. */
-static size_t fitting(placed_cell cell, int n, int h, const nq_join_start *start, uint64_t *up,
-                      uint64_t *down, uint64_t *pattern)
+/* Fits the cell's placements to the board with `fit` (see nq_fit_fn) into (up, down, pattern);
+ * returns how many the start's queens leave alone. */
+static size_t fitting(nq_fit_fn *fit, placed_cell cell, int n, int h, const nq_join_start *start,
+                      uint64_t *up, uint64_t *down, uint64_t *pattern)
 {
-    size_t m = 0;
-    for (const nq_quarter_diags *d = cell.begin; d < cell.end; d++) {
-        up[m] = (uint64_t)d->up << cell.up_shift;
-        down[m] = (uint64_t)d->down << cell.down_shift;
-        pattern[m] = meeting(up[m], down[m], n, h);
-        m += !((up[m] & start->up) | (down[m] & start->down));
-    }
-    return m;
+    const nq_fit_rule rule = { cell.up_shift, cell.down_shift, n - h, 2 * h - 1, start->up,
+                               start->down };
+    return fit(cell.begin, (size_t)(cell.end - cell.begin), &rule, up, down, pattern);
 }
 
 /* The placements of south cell (rows of the cache's key, cols), fitted: from the cache, or
  * fitted now and kept. Sets *up, *down, *pattern and returns how many. */
-static size_t south_fitted(nq_south_cache *c, placed_cell cell, uint32_t cols, int n, int h,
-                           const nq_join_start *start, const uint64_t **up,
+static size_t south_fitted(nq_fit_fn *fit, nq_south_cache *c, placed_cell cell, uint32_t cols,
+                           int n, int h, const nq_join_start *start, const uint64_t **up,
                            const uint64_t **down, const uint64_t **pattern)
 {
     if (c->first[cols] == UINT32_MAX) {
         c->first[cols] = (uint32_t)c->used;
-        c->count[cols] = (uint32_t)fitting(cell, n, h, start, c->up + c->used,
+        c->count[cols] = (uint32_t)fitting(fit, cell, n, h, start, c->up + c->used,
                                            c->down + c->used, c->pattern + c->used);
         c->used += c->count[cols];
     }
@@ -123,64 +110,49 @@ static void south_key(nq_south_cache *c, const nq_join_start *start, uint32_t ro
     memset(c->first, 0xff, ((size_t)1 << h) * sizeof *c->first);
 }
 
-/* Joins north placements first .. end - 1 (fitted in s) with the m south ones, writing the
- * patterns of the pairs that fit to at from at[count] on; returns the new count. */
-static inline size_t join_rows(const nq_half_scratch *s, size_t first, size_t end,
-                               const uint64_t *south_up, const uint64_t *south_down,
-                               const uint64_t *south_pattern, size_t m, uint64_t *at,
-                               size_t count)
-{
-    for (size_t i = first; i < end; i++) {
-        const uint64_t up = s->up[i], down = s->down[i], pattern = s->pattern[i];
-        /* Written always, kept when the two fit: no branch to mispredict. */
-        for (size_t j = 0; j < m; j++) {
-            at[count] = pattern | south_pattern[j];
-            count += !((up & south_up[j]) | (down & south_down[j]));
-        }
-    }
-    return count;
-}
-
 /* Joins every placement of the north cell from the `from`-th on with every one of the south
- * cell that fits, into out while it holds at most `cap` patterns: *stop gets the north
- * placement it stopped before for want of room, or SIZE_MAX when it joined them all. */
+ * cell that fits, by `pairer`, into out while it holds at most `cap` patterns: *stop gets the
+ * north placement it stopped before for want of room, or SIZE_MAX when it joined them all. */
 static nq_status join_cells(placed_cell north, placed_cell south, uint32_t south_cols, int n,
-                            int h, const nq_join_start *start, nq_half_scratch *s,
-                            nq_south_cache *cache, size_t from, size_t cap, nq_patterns *out,
-                            size_t *stop)
+                            int h, const nq_join_start *start, const nq_pairer *pairer,
+                            nq_half_scratch *s, nq_south_cache *cache, size_t from, size_t cap,
+                            nq_patterns *out, size_t *stop)
 {
-    const uint64_t *south_up, *south_down, *south_pattern;
-    const size_t m = south_fitted(cache, south, south_cols, n, h, start, &south_up, &south_down,
-                                  &south_pattern);
+    nq_fitted south_fit;
+    south_fit.count = south_fitted(pairer->fit, cache, south, south_cols, n, h, start,
+                                   &south_fit.up, &south_fit.down, &south_fit.pattern);
+    const size_t m = south_fit.count;
     *stop = SIZE_MAX;
     if (!m)
         return NQ_OK;
-    const size_t k = fitting(north, n, h, start, s->up, s->down, s->pattern);
+    const size_t k = fitting(pairer->fit, north, n, h, start, s->up, s->down, s->pattern);
     if (from >= k)
         return NQ_OK;
-    /* All of it at once when it fits (always below n = 26); else a north placement at a time. */
+    /* All of it at once when it fits (always below n = 26); else a north placement at a time.
+     * The pairer may write NQ_PAIR_SLACK slots past what it lists. */
+    nq_fitted north_fit = { s->up + from, s->down + from, s->pattern + from, k - from };
     if ((k - from) * m <= cap - out->count) {
-        if (reserve(out, (k - from) * m + 1))
+        if (reserve(out, (k - from) * m + NQ_PAIR_SLACK))
             return NQ_ERR_NOMEM;
-        out->count = join_rows(s, from, k, south_up, south_down, south_pattern, m, out->at,
-                               out->count);
+        out->count += pairer->pair(&north_fit, &south_fit, out->at + out->count);
         return NQ_OK;
     }
-    for (size_t i = from; i < k; i++) {
+    north_fit.count = 1;
+    for (size_t i = from; i < k; i++, north_fit.up++, north_fit.down++, north_fit.pattern++) {
         if (out->count + m > cap && out->count > 0) {
             *stop = i;
             return NQ_OK;
         }
-        if (reserve(out, m + 1))
+        if (reserve(out, m + NQ_PAIR_SLACK))
             return NQ_ERR_NOMEM;
-        out->count = join_rows(s, i, i + 1, south_up, south_down, south_pattern, m, out->at,
-                               out->count);
+        out->count += pairer->pair(&north_fit, &south_fit, out->at + out->count);
     }
     return NQ_OK;
 }
 
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
-                           uint32_t rows, unsigned part, unsigned parts, nq_half_scratch *scratch,
+                           uint32_t rows, unsigned part, unsigned parts,
+                           const nq_pairer *pairer, nq_half_scratch *scratch,
                            nq_half_cursor *cursor, nq_patterns *out)
 {
     const int h = q->h;
@@ -210,7 +182,7 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
         placed_cell south = place_cell(south_row, h, n, south_cols, n - h, col0);
         size_t stop = SIZE_MAX;
         if (north.begin < north.end && south.begin < south.end &&
-            join_cells(north, south, south_cols, n, h, start, scratch, cache,
+            join_cells(north, south, south_cols, n, h, start, pairer, scratch, cache,
                        i == at->share ? at->north : 0, cap, out, &stop))
             return NQ_ERR_NOMEM;
         if (stop != SIZE_MAX) {   /* out is full: the next call goes on from here */
@@ -225,14 +197,17 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
 uint64_t nq_half_scratch_bytes(const nq_quarter *q, int slices)
 {
     const uint64_t side = UINT64_C(1) << q->h;
-    return 3 * (q->largest + 1) * sizeof(uint64_t) +
-           2 * (2 * side * sizeof(uint32_t) + 3 * (q->row_most + 1) * sizeof(uint64_t)) +
+    const uint64_t cell = q->largest + NQ_PAIR_SLACK, row = q->row_most + NQ_PAIR_SLACK;
+    return 3 * cell * sizeof(uint64_t) +
+           2 * (2 * side * sizeof(uint32_t) + 3 * row * sizeof(uint64_t)) +
            (slices ? 4 * nq_quarter_slice_bytes(q) : 0);
 }
 
 nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q)
 {
-    const size_t side = (size_t)1 << q->h, cell = q->largest + 1, row = q->row_most + 1;
+    /* Room for what the fitting kernels write past a cell. */
+    const size_t side = (size_t)1 << q->h, cell = q->largest + NQ_PAIR_SLACK;
+    const size_t row = q->row_most + NQ_PAIR_SLACK;
     memset(s, 0, sizeof *s);
     s->up = malloc(cell * sizeof *s->up);
     s->down = malloc(cell * sizeof *s->down);

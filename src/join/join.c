@@ -237,7 +237,8 @@ static nq_status count_plain(const nq_join *j, nq_join_scratch *s, nq_match_fn *
 }
 
 nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *match,
-                             nq_join_scratch *s, const atomic_int *stop, uint64_t *total)
+                             const nq_pairer *pairer, nq_join_scratch *s,
+                             const atomic_int *stop, uint64_t *total)
 {
     const nq_join_unit *u = &join->units[unit];
     const nq_join_start *start = &join->starts[u->start];
@@ -256,7 +257,7 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
         for (nq_half_cursor east = { 0, 0, 0, 0 }; !east.done;) {
             s->east.count = 0;
             nq_status status = nq_half_patterns(&join->quarter, join->n, start, 1, rows, u->part,
-                                                u->parts, &s->cell, &east, &s->east);
+                                                u->parts, pairer, &s->cell, &east, &s->east);
             if (status)
                 return status;
             if (!s->east.count)
@@ -264,7 +265,7 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
             for (nq_half_cursor west = { 0, 0, 0, 0 }; !west.done;) {
                 s->west.count = 0;
                 status = nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows,
-                                          0, 1, &s->cell, &west, &s->west);
+                                          0, 1, pairer, &s->cell, &west, &s->west);
                 if (status)
                     return status;
                 uint64_t more;

@@ -6,8 +6,9 @@
  * and column are filled first, by "starts"). Every partial placement of one quarter is listed
  * once, by the rows and columns it uses (quarter.c). For each set S of rows whose queen stands
  * in the east half, two quarters join into the placements of the east half on rows S, and two
- * into those of the west half on the other rows (half.c); both are reduced to the diagonals
- * they take where the halves meet, a 64-bit "pattern". Every east pattern disjoint from a west
+ * into those of the west half on the other rows (half.c, with pair.c's kernels, one set per
+ * instruction set like the matcher's); both are reduced to the diagonals they take where the
+ * halves meet, a 64-bit "pattern". Every east pattern disjoint from a west
  * pattern is a solution: match.c counts disjoint pairs 512 at a time with bit-sliced tables.
  * starts.c orders the work: which row sets, with which weights from the board's symmetries,
  * into numbered units like the backtracker's. join.c ties them into a plan's counter.
@@ -148,13 +149,62 @@ unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows);
 nq_status nq_join_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
                         int split, nq_join_unit **units, size_t *count);
 
+/* ---- pair.c: quarter cells fitted to the board, and the pairs of two that fit ------------ */
+
+/* How the placements of a quarter cell stand on the board: the shifts that take their quarter
+ * diagonals to the board's, where the halves meet (board diagonals lo .. lo + width - 1), and
+ * the board diagonals the start's queens take. */
+typedef struct nq_fit_rule {
+    int up_shift, down_shift, lo, width;
+    uint64_t taken_up, taken_down;
+} nq_fit_rule;
+
+/* A kernel may write this many slots past what it lists: its output needs that room. */
+#define NQ_PAIR_SLACK 8
+
+/* Writes to (up, down, pattern), in order, the board diagonals of each of the `count`
+ * placements at diags that the start's queens leave alone, and the diagonals they take where
+ * the halves meet (up ones in the low `width` bits, down ones above); returns how many. Writes
+ * up to NQ_PAIR_SLACK slots past them in each. */
+typedef size_t nq_fit_fn(const nq_quarter_diags *diags, size_t count, const nq_fit_rule *rule,
+                         uint64_t *up, uint64_t *down, uint64_t *pattern);
+
+/* Placements of one quarter cell fitted to the board, `count` of each. */
+typedef struct nq_fitted {
+    const uint64_t *up, *down, *pattern;
+    size_t count;
+} nq_fitted;
+
+/* Writes to out, north placement by north placement and for each south placement by south
+ * placement, the patterns (north | south) of the pairs whose diagonals do not meet; returns how
+ * many. Writes up to NQ_PAIR_SLACK slots past them. */
+typedef size_t nq_pair_fn(const nq_fitted *north, const nq_fitted *south, uint64_t *out);
+
+/* A pairer: the kernels that list halves, for one instruction set. Every pairer lists the
+ * same, in the same order. */
+typedef struct nq_pairer {
+    nq_fit_fn *fit;
+    nq_pair_fn *pair;
+} nq_pairer;
+
+/* The pairers: portable C, and for CPUs with AVX2 or AVX-512 (only use those on one). */
+extern const nq_pairer nq_pairer_portable, nq_pairer_avx2, nq_pairer_avx512;
+
+/* The portable pairer's kernels (the others fall back on them off x86). */
+nq_fit_fn nq_fit_portable;
+nq_pair_fn nq_pair_portable;
+
+/* The fastest pairer this CPU runs: for the same instruction set as nq_match_best's matcher. */
+const nq_pairer *nq_pairer_best(void);
+
 /* ---- half.c: the placements of one half on a set of rows, as patterns -------------------- */
 
 /* A growing buffer of patterns. */
 typedef struct nq_patterns {
     uint64_t *at;
     size_t count, capacity;
-    size_t limit;       /* the most it may need (0: unknown): it grows no further than that */
+    size_t limit;       /* the most it may need (0: unknown): it grows no further than that,
+                           but for the NQ_PAIR_SLACK slots a pairer writes past the last */
 } nq_patterns;
 
 /* Makes room for count patterns in buffer, its contents dropped. Returns NQ_OK or NQ_ERR_NOMEM. */
@@ -197,8 +247,9 @@ typedef struct nq_half_cursor {
     int done;           /* nonzero: every placement was listed */
 } nq_half_cursor;
 
-/* Appends to out the pattern of every placement of the east (east nonzero) or west half of the
- * n x n board on rows `rows` (numbered as in nq_join_start) that fits with the start's queens,
+/* Appends to out, listing with `pairer`, the pattern of every placement of the east (east
+ * nonzero) or west half of the n x n board on rows `rows` (numbered as in nq_join_start) that
+ * fits with the start's queens,
  * of the shares of its columns between north and south numbered part, part + parts, ... (all
  * of them when parts is 1): the up diagonals it takes where the halves meet in the low 2h - 1
  * bits, the down ones above. With a cursor, it lists no more than out->limit - 1 patterns
@@ -207,7 +258,8 @@ typedef struct nq_half_cursor {
  * once. Returns NQ_OK, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a slice larger than q's figures
  * allow). */
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
-                           uint32_t rows, unsigned part, unsigned parts, nq_half_scratch *scratch,
+                           uint32_t rows, unsigned part, unsigned parts,
+                           const nq_pairer *pairer, nq_half_scratch *scratch,
                            nq_half_cursor *cursor, nq_patterns *out);
 
 /* ---- match.c: counting disjoint pairs ----------------------------------------------------- */
@@ -310,11 +362,12 @@ const nq_join_start *nq_join_start_at(const nq_join *join, size_t start);
 nq_join_scratch *nq_join_scratch_create(const nq_join *join);
 void nq_join_scratch_free(nq_join_scratch *scratch);
 
-/* Counts unit `unit` into *total with the matcher `match`, using the caller's scratch (one per
- * thread). Returns NQ_OK, NQ_ERR_NOMEM, NQ_ERR_OVERFLOW, or NQ_ERR_STOPPED when *stop (NULL:
- * never) was found nonzero before a row set: *total is then not the unit's count. */
+/* Counts unit `unit` into *total with the matcher `match` and the pairer `pairer` (for the
+ * same CPU), using the caller's scratch (one per thread). Returns NQ_OK, NQ_ERR_NOMEM,
+ * NQ_ERR_OVERFLOW, or NQ_ERR_STOPPED when *stop (NULL: never) was found nonzero before a row
+ * set: *total is then not the unit's count. */
 nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *match,
-                             nq_join_scratch *scratch, const atomic_int *stop,
-                             uint64_t *total);
+                             const nq_pairer *pairer, nq_join_scratch *scratch,
+                             const atomic_int *stop, uint64_t *total);
 
 #endif /* NQ_JOIN_H */

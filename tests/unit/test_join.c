@@ -420,7 +420,8 @@ static void reference_half(int n, const nq_join_start *st, uint64_t board_rows, 
 }
 
 /* Every start's halves, east and west, on every row set of small boards, against the
- * reference: the same patterns, as many times each. */
+ * reference: the same patterns, as many times each (with the portable pairer, which the others
+ * match pattern for pattern: test_join_pair.c). */
 static void halves_match_the_reference(void **state)
 {
     (void)state;
@@ -452,7 +453,8 @@ static void halves_match_the_reference(void **state)
                     if (__builtin_popcount(rows) != __builtin_popcount(east ? st->east : st->west))
                         continue;
                     got.count = want.count = 0;
-                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, 0, 1, &scratch, NULL, &got),
+                    assert_int_equal(nq_half_patterns(&q, n, st, east, rows, 0, 1,
+                                                      &nq_pairer_portable, &scratch, NULL, &got),
                                      NQ_OK);
                     reference_half(n, st, board_rows, cols, st->up, st->down, 0, &want);
                     assert_int_equal(got.count, want.count);
@@ -476,6 +478,7 @@ static void halves_match_the_reference(void **state)
 static void half_parts_partition_the_half(void **state)
 {
     (void)state;
+    const nq_pairer *pair = nq_pairer_best();
     for (int n = 6; n <= 11; n++) {
         nq_quarter q;
         assert_int_equal(nq_quarter_layout(&q, n / 2), NQ_OK);
@@ -488,21 +491,21 @@ static void half_parts_partition_the_half(void **state)
             for (int more = nq_join_first_rows(&starts[s], n / 2, &rows); more;
                  more = nq_join_next_rows(&starts[s], n / 2, &rows)) {
                 whole.count = parts.count = 0;
-                assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 0, 1, &scratch,
+                assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 0, 1, pair, &scratch,
                                                   NULL, &whole), NQ_OK);
                 for (unsigned p = 0; p < 3; p++)
-                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, p, 3, &scratch,
-                                                      NULL, &parts), NQ_OK);
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, p, 3, pair,
+                                                      &scratch, NULL, &parts), NQ_OK);
                 assert_int_equal(parts.count, whole.count);
                 /* Part 1 in chunks of at most the largest cell's size: part 1, in order. */
                 nq_patterns one = { 0 }, chunk = { 0 };
-                assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 1, 3, &scratch,
+                assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 1, 3, pair, &scratch,
                                                   NULL, &one), NQ_OK);
                 chunk.limit = q.largest + 1;
                 size_t at = 0;
                 for (nq_half_cursor cursor = { 0, 0, 0, 0 }; !cursor.done;) {
                     chunk.count = 0;
-                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 1, 3,
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 1, 3, pair,
                                                       &scratch, &cursor, &chunk), NQ_OK);
                     assert_true(chunk.count <= q.largest);
                     assert_true(chunk.count > 0 || cursor.done);
@@ -548,8 +551,9 @@ static void half_bound_holds(void **state)
                 for (int east = 0; east <= 1; east++) {
                     out.count = 0;
                     uint32_t half_rows = east ? rows : starts[s].rows & ~rows;
-                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, 0, 1, &cells, NULL,
-                                                      &out), NQ_OK);
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, 0, 1,
+                                                      nq_pairer_best(), &cells, NULL, &out),
+                                     NQ_OK);
                     assert_true(out.count <= bound);
                 }
         }
@@ -658,6 +662,7 @@ static void slices_count_what_the_table_does(void **state)
 {
     (void)state;
     nq_match_fn *match = nq_match_best();
+    const nq_pairer *pairer = nq_pairer_best();
     for (int n = 4; n <= 15; n++) {
         nq_join *table, *slices;
         assert_int_equal(nq_join_create(n, 40, 0, 1, NQ_JOIN_TABLE, &table, NULL), NQ_OK);
@@ -670,8 +675,8 @@ static void slices_count_what_the_table_does(void **state)
         assert_non_null(b);
         for (size_t u = 0; u < nq_join_unit_count(table); u++) {
             uint64_t want, got;
-            assert_int_equal(nq_join_count_unit(table, u, match, a, NULL, &want), NQ_OK);
-            assert_int_equal(nq_join_count_unit(slices, u, match, b, NULL, &got), NQ_OK);
+            assert_int_equal(nq_join_count_unit(table, u, match, pairer, a, NULL, &want), NQ_OK);
+            assert_int_equal(nq_join_count_unit(slices, u, match, pairer, b, NULL, &got), NQ_OK);
             assert_int_equal(got, want);
         }
         nq_join_scratch_free(a);
@@ -698,7 +703,8 @@ static void slices_count_what_the_table_does(void **state)
             }
             most = unit->parts > most ? unit->parts : most;
             uint64_t total;
-            assert_int_equal(nq_join_count_unit(cut, u, match, scratch, NULL, &total), NQ_OK);
+            assert_int_equal(nq_join_count_unit(cut, u, match, pairer, scratch, NULL, &total),
+                             NQ_OK);
             sum += total;
         }
         assert_int_equal(sum, published_total[n]);

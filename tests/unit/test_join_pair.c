@@ -1,0 +1,247 @@
+/*
+ * test_join_pair.c - the join's pairers (src/join/pair*.c): every one this CPU runs fits and
+ * pairs what the portable one does, pattern for pattern and in the same order, on random cells
+ * and on the halves of small boards, whole and in chunks; and none writes past its
+ * NQ_PAIR_SLACK slots (caught under ASan).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "join/join.h"
+#include "random_board.h"
+
+/* The pairers this CPU can run, the portable one first. */
+static int runnable_pairers(const nq_pairer **fns)
+{
+    int count = 0;
+    fns[count++] = &nq_pairer_portable;
+    if (nq_cpu_detected() & NQ_CPU_AVX2)
+        fns[count++] = &nq_pairer_avx2;
+    if (nq_cpu_detected() & NQ_CPU_AVX512)
+        fns[count++] = &nq_pairer_avx512;
+    return count;
+}
+
+/* A random 64-bit word with each bit set one time in `one_in`. */
+static uint64_t sparse_word(uint64_t *seed, int one_in)
+{
+    uint64_t w = 0;
+    for (int b = 0; b < 64; b++)
+        w |= (uint64_t)(test_below(seed, one_in) == 0) << b;
+    return w;
+}
+
+/* Random cells of `count` placements, each array in a block of its own (so that reading past
+ * one is caught under ASan). */
+static nq_fitted random_cell(uint64_t *seed, size_t count, int one_in)
+{
+    uint64_t *up = malloc((count ? count : 1) * sizeof *up);
+    uint64_t *down = malloc((count ? count : 1) * sizeof *down);
+    uint64_t *pattern = malloc((count ? count : 1) * sizeof *pattern);
+    assert_non_null(up);
+    assert_non_null(down);
+    assert_non_null(pattern);
+    for (size_t i = 0; i < count; i++) {
+        up[i] = sparse_word(seed, one_in);
+        down[i] = sparse_word(seed, one_in);
+        pattern[i] = test_random(seed);
+    }
+    return (nq_fitted){ up, down, pattern, count };
+}
+
+static void free_cell(nq_fitted *c)
+{
+    free((void *)c->up);
+    free((void *)c->down);
+    free((void *)c->pattern);
+}
+
+/* On random placements of every count around the steps of 4 and 8, on random rules (shifts, the
+ * band where the halves meet, the start's diagonals, few or many taken): the portable fitting
+ * is the one worked out placement by placement, and every other pairer's is the portable one's,
+ * in arrays of exactly the room promised. */
+static void pairers_fit_what_the_portable_one_does(void **state)
+{
+    (void)state;
+    const nq_pairer *fns[3];
+    const int fn_count = runnable_pairers(fns);
+    uint64_t seed = 7;
+    for (int round = 0; round < 400; round++) {
+        const size_t count = round < 40 ? (size_t)round : (size_t)test_below(&seed, 70);
+        const int h = 2 + test_below(&seed, NQ_QUARTER_MAX_H - 1), n = 2 * h + test_below(&seed, 2);
+        const int width = 2 * h - 1;
+        nq_fit_rule rule = { test_below(&seed, n - h + 1), test_below(&seed, n - h + 1), n - h,
+                             width, sparse_word(&seed, 2 + test_below(&seed, 30)),
+                             sparse_word(&seed, 2 + test_below(&seed, 30)) };
+        nq_quarter_diags *diags = malloc((count ? count : 1) * sizeof *diags);
+        assert_non_null(diags);
+        for (size_t i = 0; i < count; i++)
+            diags[i] = (nq_quarter_diags){ (uint32_t)test_below(&seed, width),
+                                           (uint32_t)test_below(&seed, width) };
+        const size_t room = count + NQ_PAIR_SLACK;
+        uint64_t *want = malloc(3 * room * sizeof *want), *got[3];
+        assert_non_null(want);
+        size_t fits = 0;
+        const uint64_t mask = (UINT64_C(1) << width) - 1;
+        for (size_t i = 0; i < count; i++) {
+            const uint64_t u = (uint64_t)diags[i].up << rule.up_shift;
+            const uint64_t w = (uint64_t)diags[i].down << rule.down_shift;
+            if ((u & rule.taken_up) | (w & rule.taken_down))
+                continue;
+            want[fits] = u;
+            want[room + fits] = w;
+            want[2 * room + fits++] = (u >> rule.lo & mask) | (w >> rule.lo & mask) << width;
+        }
+        for (int f = 0; f < fn_count; f++) {
+            for (int a = 0; a < 3; a++) {
+                got[a] = malloc(room * sizeof *got[a]);
+                assert_non_null(got[a]);
+            }
+            assert_int_equal(fns[f]->fit(diags, count, &rule, got[0], got[1], got[2]), fits);
+            for (int a = 0; a < 3 && fits; a++)
+                assert_memory_equal(got[a], want + a * room, fits * sizeof *want);
+            for (int a = 0; a < 3; a++)
+                free(got[a]);
+        }
+        free(want);
+        free(diags);
+    }
+}
+
+/* On random cells of every size around the steps of 4 and 8 south placements, with few and
+ * many pairs that fit: the portable pairer's list is the one counted pair by pair, and every
+ * other pairer's is the portable one's, written into a buffer of exactly the room promised. */
+static void pairers_list_what_the_portable_one_does(void **state)
+{
+    (void)state;
+    const nq_pairer *fns[3];
+    const int fn_count = runnable_pairers(fns);
+    uint64_t seed = 12;
+    for (int round = 0; round < 400; round++) {
+        const size_t m = round < 40 ? (size_t)round : (size_t)test_below(&seed, 70);
+        const size_t k = (size_t)test_below(&seed, 6);
+        const int one_in = 2 + test_below(&seed, 30);   /* dense: few fit; sparse: most do */
+        nq_fitted north = random_cell(&seed, k, one_in), south = random_cell(&seed, m, one_in);
+        const size_t room = k * m + NQ_PAIR_SLACK;
+        uint64_t *want = malloc(room * sizeof *want), *got = malloc(room * sizeof *got);
+        assert_non_null(want);
+        assert_non_null(got);
+        size_t fits = 0;
+        for (size_t i = 0; i < k; i++)
+            for (size_t j = 0; j < m; j++)
+                if (!((north.up[i] & south.up[j]) | (north.down[i] & south.down[j])))
+                    want[fits++] = north.pattern[i] | south.pattern[j];
+        for (int f = 0; f < fn_count; f++) {
+            memset(got, 0xa5, room * sizeof *got);
+            assert_int_equal(fns[f]->pair(&north, &south, got), fits);
+            if (fits)
+                assert_memory_equal(got, want, fits * sizeof *got);
+        }
+        free(want);
+        free(got);
+        free_cell(&north);
+        free_cell(&south);
+    }
+}
+
+/* Every start's halves, east and west, on every row set it counts, of boards n = 4 to 15 (odd
+ * and even, from the table and from slices): each pairer lists what the portable one does, in
+ * the same order, at once and in chunks of the least size a cursor allows. */
+static void halves_are_the_same_with_every_pairer(void **state)
+{
+    (void)state;
+    const nq_pairer *fns[3];
+    const int fn_count = runnable_pairers(fns);
+    for (int n = 4; n <= 15; n++) {
+        const int h = n / 2;
+        nq_quarter q;
+        if (n % 3) {
+            assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
+            assert_int_equal(nq_quarter_fill(&q), NQ_OK);
+        } else {
+            assert_int_equal(nq_quarter_layout(&q, h), NQ_OK);
+        }
+        nq_half_scratch scratch;
+        assert_int_equal(nq_half_scratch_init(&scratch, &q), NQ_OK);
+        nq_join_start starts[NQ_JOIN_MAX_STARTS];
+        const int start_count = nq_join_starts(n, starts);
+        nq_patterns want = { 0 }, got = { 0 }, chunk = { .limit = q.largest + 1 };
+        for (int s = 0; s < start_count; s++) {
+            uint32_t rows;
+            for (int more = nq_join_first_rows(&starts[s], h, &rows); more;
+                 more = nq_join_next_rows(&starts[s], h, &rows))
+                for (int east = 0; east <= 1; east++) {
+                    const uint32_t half_rows = east ? rows : starts[s].rows & ~rows;
+                    want.count = 0;
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, 0, 1,
+                                                      &nq_pairer_portable, &scratch, NULL,
+                                                      &want),
+                                     NQ_OK);
+                    for (int f = 1; f < fn_count; f++) {
+                        got.count = 0;
+                        assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, 0,
+                                                          1, fns[f], &scratch, NULL, &got),
+                                         NQ_OK);
+                        assert_int_equal(got.count, want.count);
+                        if (want.count)
+                            assert_memory_equal(got.at, want.at, want.count * sizeof *got.at);
+                    }
+                    for (int f = 0; f < fn_count; f++) {
+                        size_t at = 0;
+                        for (nq_half_cursor cursor = { 0, 0, 0, 0 }; !cursor.done;) {
+                            chunk.count = 0;
+                            assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows,
+                                                              0, 1, fns[f], &scratch, &cursor,
+                                                              &chunk), NQ_OK);
+                            assert_true(chunk.count <= q.largest);
+                            assert_true(at + chunk.count <= want.count);
+                            if (chunk.count)
+                                assert_memory_equal(chunk.at, want.at + at,
+                                                    chunk.count * sizeof *chunk.at);
+                            at += chunk.count;
+                        }
+                        assert_int_equal(at, want.count);
+                    }
+                }
+        }
+        free(want.at);
+        free(got.at);
+        free(chunk.at);
+        nq_half_scratch_free(&scratch);
+        nq_quarter_free(&q);
+    }
+}
+
+/* The plan's pairer follows the CPU limit as the matcher does: both for the same paths. */
+static void the_pairer_follows_the_matcher(void **state)
+{
+    (void)state;
+    const unsigned limits[] = { 0, NQ_CPU_POPCNT, NQ_CPU_POPCNT | NQ_CPU_AVX2, NQ_CPU_ALL };
+    nq_match_fn *const matchers[] = { nq_match_portable, nq_match_avx2, nq_match_avx512 };
+    const nq_pairer *const pairers[] = { &nq_pairer_portable, &nq_pairer_avx2,
+                                         &nq_pairer_avx512 };
+    for (size_t l = 0; l < sizeof limits / sizeof *limits; l++) {
+        nq_cpu_limit(limits[l]);
+        int which = 0;
+        while (matchers[which] != nq_match_best())
+            which++;
+        assert_ptr_equal(nq_pairer_best(), pairers[which]);
+    }
+    nq_cpu_limit(NQ_CPU_ALL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(pairers_fit_what_the_portable_one_does),
+        cmocka_unit_test(pairers_list_what_the_portable_one_does),
+        cmocka_unit_test(halves_are_the_same_with_every_pairer),
+        cmocka_unit_test(the_pairer_follows_the_matcher),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
