@@ -52,7 +52,8 @@ struct nq_join_scratch {
 static uint64_t scratch_bytes(const nq_join *j, int slices)
 {
     /* Halves, their copies sorted by signature, a 16-bit signature each. */
-    return nq_half_scratch_bytes(&j->quarter, slices) + 4 * (j->chunk + 1) * sizeof(uint64_t) +
+    return nq_half_scratch_bytes(&j->quarter, slices) +
+           4 * (j->chunk + 1 + NQ_PAIR_SLACK) * sizeof(uint64_t) +
            2 * (j->chunk + 1) * sizeof(uint16_t) + nq_match_table_size(4 * j->h - 2);
 }
 
