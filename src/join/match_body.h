@@ -41,11 +41,13 @@ MATCH_TARGET static inline __attribute__((always_inline)) int chunks_of(int bits
 }
 
 #if VECTOR_BYTES == 64
-/* Fills the table of one block of count <= 512 patterns, with AVX-512 (BW): for each 64
- * patterns and chunk, their chunk values as 64 bytes, and each entry v's word straight from one
- * byte test (chunk & v == 0), masked to the patterns there are. The portable way below spent
- * as long on its bit-by-bit stores, each waiting on the last to the same word, as the items
- * spent meeting the block. */
+/* Fills the table of one block of count <= 512 patterns, with AVX-512 (BW). For each 64
+ * patterns and chunk, their chunk values go into one register as 64 bytes, and the word of each
+ * entry of one bit b is a byte test (chunk & b == 0) masked to the patterns there are; entry 0
+ * holds them all. Every other entry v is then the AND of two before it, v without its lowest
+ * bit and that bit, a register at a time. The portable way below spent as long on its bit by
+ * bit stores, each waiting on the last to the same word, as ~6000 items spent meeting the
+ * block at N = 22. */
 MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes *table,
                                                                            int chunks,
                                                                            const uint64_t *p,
@@ -64,13 +66,19 @@ MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes
             for (int k = 0; k < 8; k++)
                 _mm_storel_epi64((__m128i *)(bytes + 8 * k),
                                  _mm512_cvtepi64_epi8(_mm512_srl_epi64(x[k], shift)));
-            const __m512i values = _mm512_and_si512(_mm512_load_si512(bytes),
-                                                    _mm512_set1_epi8(CHUNK_VALUES - 1));
+            const __m512i values = _mm512_load_si512(bytes);
             lanes *t = table + c * CHUNK_VALUES;
-            for (int v = 0; v < CHUNK_VALUES; v++)
-                ((uint64_t *)&t[v])[w] =
-                    _mm512_mask_testn_epi8_mask(valid, values, _mm512_set1_epi8((char)v));
+            ((uint64_t *)&t[0])[w] = valid;
+            for (int b = 0; b < CHUNK_BITS; b++)
+                ((uint64_t *)&t[1 << b])[w] =
+                    _mm512_mask_testn_epi8_mask(valid, values, _mm512_set1_epi8((char)(1 << b)));
         }
+    }
+    for (int c = 0; c < chunks; c++) {
+        lanes *t = table + c * CHUNK_VALUES;
+        for (int v = 3; v < CHUNK_VALUES; v++)
+            if (v & (v - 1))
+                t[v].w[0] = t[v & (v - 1)].w[0] & t[v & -v].w[0];
     }
 }
 #else
