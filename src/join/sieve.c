@@ -44,8 +44,8 @@
 /* What the parts of a matching cost, in lookups of the matcher: a block built, per chunk of its
  * table; a range of items walked, per block; an item met, besides its lookups. Fitted to the
  * times of N = 20 and 22 (BENCHMARKS.md, "The sieve's cuts"). */
-#define BUILD_PRICE 1000.0
-#define RANGE_PRICE 300.0
+#define BUILD_PRICE 300.0
+#define RANGE_PRICE 100.0
 #define MEET_PRICE 2.0
 
 /* Where a signature's bits come from: c adjacent bits from lo, then the flags' (none when
