@@ -41,6 +41,11 @@
 #define LONG_BUCKET 256
 #define FEWER_CUTS 3
 
+/* Values are counted and sorted in STREAMS interleaved streams, each with its own counters: in
+ * one stream, the increments of one counter, value after value of the same signature as halves
+ * are listed, wait on each other. */
+#define STREAMS 4
+
 /* What the parts of a matching cost, in lookups of the matcher: a block built, per chunk of its
  * table; a range of items walked, per block; an item met, besides its lookups. Fitted to the
  * times of N = 20 and 22 (BENCHMARKS.md, "The sieve's cuts"). */
@@ -74,11 +79,11 @@ static unsigned narrow(unsigned s, const cut *wider, const cut *fewer)
     return (s >> (fewer->lo - wider->lo) & ((1u << fewer->c) - 1)) | (s >> wider->c) << fewer->c;
 }
 
-/* x without its bits lo..lo + c - 1, the higher ones moved down by c. */
-static uint64_t squeeze(uint64_t x, int lo, int c)
+/* x without its bits lo..lo + c - 1, the higher ones moved down by c (low: the bits below lo;
+ * two shifts, as lo + c may be 64). */
+static uint64_t squeeze(uint64_t x, uint64_t low, int lo, int c)
 {
-    const uint64_t low = x & ((UINT64_C(1) << lo) - 1);
-    return lo + c < 64 ? low | (x >> (lo + c)) << lo : low;
+    return (x & low) | (x >> lo >> c) << lo;
 }
 
 /* The weight of a pair of buckets, by the flags of the patterns' (f) and of the items' (g):
@@ -175,11 +180,12 @@ static double price(const cut *cut, const nq_sieve_weights *weights, int swapped
 }
 
 /* The numbers of cuts to try (least to most), their cuts (nested windows: cuts[k] for k cuts),
- * and how many values of each list have each signature under the widest, cuts[most]. */
+ * and how many values of each list, in each stream, have each signature under the widest,
+ * cuts[most]. */
 typedef struct trial {
     int least, most;
     cut cuts[MAX_CUTS + 1];
-    size_t have[2][SIGNATURES];
+    uint32_t have[2][STREAMS][SIGNATURES];
 } trial;
 
 /* Lays out the cuts to try for lists a and b, the patterns list `patterns` of them (0: a). */
@@ -203,12 +209,25 @@ static void plan_trial(trial *t, const uint64_t *a, size_t na, const uint64_t *b
     memset(t->have, 0, sizeof t->have);
 }
 
-/* Writes the signature of each value under cut to sig and counts them into have. */
+/* Writes the signature of each value under cut to sig and counts them into have, value i in
+ * stream i % STREAMS. */
 static void sign(const uint64_t *values, size_t count, const cut *cut, uint16_t *sig,
-                 size_t *have)
+                 uint32_t have[STREAMS][SIGNATURES])
 {
-    for (size_t i = 0; i < count; i++)
-        have[sig[i] = (uint16_t)signature(values[i], cut)]++;
+    /* In locals, that the compiler may keep them in registers and vectorize the first loop. */
+    const int lo = cut->lo, c = cut->c, f0 = cut->flag[0], f1 = cut->flag[1];
+    const uint64_t window = (UINT64_C(1) << c) - 1, flags = cut->flags;
+    for (size_t i = 0; i < count; i++) {
+        const uint64_t x = values[i];
+        sig[i] = (uint16_t)((x >> lo & window) | (x >> f0 & flags) << c |
+                            (x >> f1 & flags) << (c + 1));
+    }
+    size_t i = 0;
+    for (; i + STREAMS <= count; i += STREAMS)
+        for (int s = 0; s < STREAMS; s++)
+            have[s][sig[i + s]]++;
+    for (; i < count; i++)
+        have[i % STREAMS][sig[i]]++;
 }
 
 /* The cheapest number of cuts, now that the trial's counts are in, list `patterns` (0: a) the
@@ -226,8 +245,10 @@ static int cheapest(const trial *t, const nq_sieve_weights *weights, int bits, i
         memset(met, 0, signatures_of(cut) * sizeof *met);
         for (unsigned s = 0; s < signatures; s++) {
             const unsigned n = narrow(s, widest, cut);
-            have[n] += (double)t->have[patterns][s];
-            met[n] += (double)t->have[!patterns][s];
+            for (int k = 0; k < STREAMS; k++) {
+                have[n] += t->have[patterns][k][s];
+                met[n] += t->have[!patterns][k][s];
+            }
         }
         const double p = price(cut, weights, patterns, have, met, bits);
         if (best_price < 0 || p < best_price)
@@ -237,22 +258,41 @@ static int cheapest(const trial *t, const nq_sieve_weights *weights, int bits, i
 }
 
 /* Copies values[0..count) to out, sorted by their signatures under cut (narrowed from those in
- * sig, under widest, have[s] of them for each s) and with the cut bits squeezed out: bucket s
- * at out[start[s]] up to out[start[s + 1]]. */
+ * sig, under widest, have[k][s] of them in stream k for each s) and with the cut bits squeezed
+ * out: bucket s at out[start[s]] up to out[start[s + 1]]. */
 static void sort_by_signature(const uint64_t *values, size_t count, const uint16_t *sig,
-                              const cut *widest, const size_t *have, const cut *cut,
-                              uint64_t *out, size_t start[SIGNATURES + 1])
+                              const cut *widest, uint32_t have[STREAMS][SIGNATURES],
+                              const cut *cut, uint64_t *out, size_t start[SIGNATURES + 1])
 {
-    size_t next[SIGNATURES] = { 0 };
-    for (unsigned s = 0; s < signatures_of(widest); s++)
-        next[narrow(s, widest, cut)] += have[s];
-    start[0] = 0;
-    for (unsigned s = 0; s < signatures_of(cut); s++) {
-        start[s + 1] = start[s] + next[s];
-        next[s] = start[s];
+    uint16_t to[SIGNATURES];    /* each signature narrowed */
+    size_t next[STREAMS][SIGNATURES];
+    const unsigned narrowed = signatures_of(cut);
+    for (int k = 0; k < STREAMS; k++)
+        memset(next[k], 0, narrowed * sizeof *next[k]);
+    for (unsigned s = 0; s < signatures_of(widest); s++) {
+        to[s] = (uint16_t)narrow(s, widest, cut);
+        for (int k = 0; k < STREAMS; k++)
+            next[k][to[s]] += have[k][s];
     }
-    for (size_t i = 0; i < count; i++)
-        out[next[narrow(sig[i], widest, cut)]++] = squeeze(values[i], cut->lo, cut->c);
+    /* Bucket n holds stream 0's values of it, then stream 1's, ... */
+    size_t at = 0;
+    for (unsigned n = 0; n < narrowed; n++) {
+        start[n] = at;
+        for (int k = 0; k < STREAMS; k++) {
+            const size_t values_k = next[k][n];
+            next[k][n] = at;
+            at += values_k;
+        }
+    }
+    start[narrowed] = at;
+    const int lo = cut->lo, c = cut->c;
+    const uint64_t low = (UINT64_C(1) << lo) - 1;
+    size_t i = 0;
+    for (; i + STREAMS <= count; i += STREAMS)
+        for (int k = 0; k < STREAMS; k++)
+            out[next[k][to[sig[i + k]]]++] = squeeze(values[i + k], low, lo, c);
+    for (; i < count; i++)
+        out[next[i % STREAMS][to[sig[i]]]++] = squeeze(values[i], low, lo, c);
 }
 
 /* Adds items [first, end) of weight `weight` to items: to its last range when they follow it
