@@ -53,8 +53,8 @@
 #define RANGE_PRICE 100.0
 #define MEET_PRICE 2.0
 
-/* Where a signature's bits come from: c adjacent bits from lo, then the flags' (none when
- * `flags` is 0). */
+/* Where a value's signature comes from: its c adjacent bits from lo, then its flags (none when
+ * `flags` is 0) above them. */
 typedef struct cut {
     int lo, c;
     uint64_t flags;         /* 1 with flags, 0 without */
@@ -64,13 +64,6 @@ typedef struct cut {
 static unsigned signatures_of(const cut *cut)
 {
     return 1u << (cut->c + (cut->flags ? 2 : 0));
-}
-
-static unsigned signature(uint64_t x, const cut *cut)
-{
-    const unsigned f = (unsigned)(x >> cut->flag[0] & cut->flags) |
-                       (unsigned)(x >> cut->flag[1] & cut->flags) << 1;
-    return ((unsigned)(x >> cut->lo) & ((1u << cut->c) - 1)) | f << cut->c;
 }
 
 /* The signature under `fewer` of one under `wider`, whose window holds fewer's. */
