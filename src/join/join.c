@@ -51,10 +51,11 @@ struct nq_join_scratch {
 /* Bytes one worker's scratch takes at most. */
 static uint64_t scratch_bytes(const nq_join *j, int slices)
 {
-    /* Halves, their copies sorted by signature, a 16-bit signature each. */
+    /* Halves, their copies sorted by signature, a 16-bit signature each, the sieve's work. */
     return nq_half_scratch_bytes(&j->quarter, slices) +
            4 * (j->chunk + 1 + NQ_PAIR_SLACK) * sizeof(uint64_t) +
-           2 * (j->chunk + 1) * sizeof(uint16_t) + nq_match_table_size(4 * j->h - 2);
+           2 * (j->chunk + 1) * sizeof(uint16_t) + nq_sieve_work_bytes() +
+           nq_match_table_size(4 * j->h - 2);
 }
 
 /* The bytes of q's table. */
@@ -207,9 +208,7 @@ void nq_join_scratch_free(nq_join_scratch *s)
     nq_half_scratch_free(&s->cell);
     free(s->east.at);
     free(s->west.at);
-    free(s->sieve.patterns.at);
-    free(s->sieve.items.at);
-    free(s->sieve.signatures.at);
+    nq_sieve_scratch_free(&s->sieve);
     free(s->table);
     free(s);
 }

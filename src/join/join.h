@@ -265,7 +265,7 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
 /* ---- match.c: counting disjoint pairs ----------------------------------------------------- */
 
 /* Items to match, in ranges, each with its weight. */
-#define NQ_MATCH_RANGES 1024  /* the sieve's signatures: 8 cut bits and two flags (sieve.c) */
+#define NQ_MATCH_RANGES 4096  /* the sieve's signatures: 10 cut bits and two flags (sieve.c) */
 typedef struct nq_match_range {
     size_t first, end;      /* items at[first] up to at[end] */
     unsigned weight;
@@ -296,9 +296,11 @@ nq_match_fn *nq_match_best(void);
 
 /* ---- sieve.c: matching split by a few pattern bits ---------------------------------------- */
 
-/* Buffers the sieve sorts into, and room for a signature byte per value. */
+/* Buffers the sieve sorts into, and room for a 16-bit signature per value. */
+typedef struct nq_sieve_work nq_sieve_work;
 typedef struct nq_sieve_scratch {
     nq_patterns patterns, items, signatures;
+    nq_sieve_work *work;    /* what one matching keeps besides its lists (sieve.c) */
 } nq_sieve_scratch;
 
 /* How pairs weigh: by which of two flag bits the value of list a and that of list b take,
@@ -317,6 +319,12 @@ typedef struct nq_sieve_weights {
 nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
                          const nq_sieve_weights *weights, int bits, nq_match_fn *match,
                          void *table, nq_sieve_scratch *scratch, uint64_t *pairs);
+
+/* Frees what the sieve made room for in scratch (zeroed to begin with). */
+void nq_sieve_scratch_free(nq_sieve_scratch *scratch);
+
+/* The bytes of scratch->work. */
+size_t nq_sieve_work_bytes(void);
 
 /* ---- join.c: the counter a plan uses ------------------------------------------------------ */
 

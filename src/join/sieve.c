@@ -31,7 +31,7 @@
 #include "join.h"
 
 /* The most cut bits, and signatures with the two flags above them. */
-#define MAX_CUTS 8
+#define MAX_CUTS 10
 #define SIGNATURES (1 << (MAX_CUTS + 2))
 
 /* The most cuts worth trying keep buckets of at least BUCKET patterns up to FIRST_CUTS cuts,
@@ -121,18 +121,39 @@ static int most_cuts(size_t count, int bits)
     return c < bits ? c : bits - 1;
 }
 
+/* The numbers of cuts to try (least to most), their cuts (nested windows: cuts[k] for k cuts),
+ * and how many values of each list, in each stream, have each signature under the widest,
+ * cuts[most]. */
+typedef struct trial {
+    int least, most;
+    cut cuts[MAX_CUTS + 1];
+    uint32_t have[2][STREAMS][SIGNATURES];
+} trial;
+
+/* What one matching keeps besides its lists: some 600 KB with 10 cuts, too much for a thread's
+ * stack, so made once per scratch. */
+struct nq_sieve_work {
+    trial trial;
+    double have[SIGNATURES], met[SIGNATURES];   /* a trial's counts under fewer cuts */
+    double within[4][SIGNATURES], ranges[4][SIGNATURES];    /* and its price's sums */
+    uint16_t to[SIGNATURES];                    /* signatures narrowed, for a sort */
+    size_t next[STREAMS][SIGNATURES];           /* where a sort puts a stream's next value */
+    size_t bucket[SIGNATURES + 1], item_bucket[SIGNATURES + 1];
+    nq_match_items items;                       /* the items one bucket meets */
+};
+
 /* What matching under `cut` costs, in lookups, from the numbers of patterns (have) and items
  * (met) of each of its signatures: each block of patterns of a signature meets the items of
  * every signature it does not overlap whose pair has a weight, in a range for each signature. */
 static double price(const cut *cut, const nq_sieve_weights *weights, int swapped,
-                    const double *have, const double *met, int bits)
+                    const double *have, const double *met, double within[4][SIGNATURES],
+                    double ranges[4][SIGNATURES], int bits)
 {
     const int width = cut->c + (cut->flags ? 2 : 0), classes = cut->flags ? 4 : 1;
     const unsigned signatures = signatures_of(cut), all = signatures - 1;
     /* The sets of item flags that pattern flags weigh (weighed[k]; set_of[f] for flags f), and
      * for each, the items with those flags whose signature lies within m (within[k][m]), and
      * the signatures they have (ranges[k][m]). */
-    double within[4][SIGNATURES], ranges[4][SIGNATURES];
     unsigned weighed[4];
     int sets = 0, set_of[4];
     for (int f = 0; f < classes; f++) {
@@ -171,15 +192,6 @@ static double price(const cut *cut, const nq_sieve_weights *weights, int swapped
     const int chunks = nq_match_chunks(bits - cut->c);
     return meets * (chunks + MEET_PRICE) + blocks * BUILD_PRICE * chunks + walks * RANGE_PRICE;
 }
-
-/* The numbers of cuts to try (least to most), their cuts (nested windows: cuts[k] for k cuts),
- * and how many values of each list, in each stream, have each signature under the widest,
- * cuts[most]. */
-typedef struct trial {
-    int least, most;
-    cut cuts[MAX_CUTS + 1];
-    uint32_t have[2][STREAMS][SIGNATURES];
-} trial;
 
 /* Lays out the cuts to try for lists a and b, the patterns list `patterns` of them (0: a). */
 static void plan_trial(trial *t, const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
@@ -225,15 +237,16 @@ static void sign(const uint64_t *values, size_t count, const cut *cut, uint16_t 
 
 /* The cheapest number of cuts, now that the trial's counts are in, list `patterns` (0: a) the
  * patterns. */
-static int cheapest(const trial *t, const nq_sieve_weights *weights, int bits, int patterns)
+static int cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, int bits, int patterns)
 {
+    const trial *t = &w->trial;
+    double *have = w->have, *met = w->met;
     const cut *widest = &t->cuts[t->most];
     const unsigned signatures = signatures_of(widest);
     int best = t->most;
     double best_price = -1;
     for (int k = t->least; k <= t->most; k++) {
         const cut *cut = &t->cuts[k];
-        double have[SIGNATURES], met[SIGNATURES];
         memset(have, 0, signatures_of(cut) * sizeof *have);
         memset(met, 0, signatures_of(cut) * sizeof *met);
         for (unsigned s = 0; s < signatures; s++) {
@@ -243,7 +256,7 @@ static int cheapest(const trial *t, const nq_sieve_weights *weights, int bits, i
                 met[n] += t->have[!patterns][k][s];
             }
         }
-        const double p = price(cut, weights, patterns, have, met, bits);
+        const double p = price(cut, weights, patterns, have, met, w->within, w->ranges, bits);
         if (best_price < 0 || p < best_price)
             best = k, best_price = p;
     }
@@ -255,10 +268,11 @@ static int cheapest(const trial *t, const nq_sieve_weights *weights, int bits, i
  * out: bucket s at out[start[s]] up to out[start[s + 1]]. */
 static void sort_by_signature(const uint64_t *values, size_t count, const uint16_t *sig,
                               const cut *widest, uint32_t have[STREAMS][SIGNATURES],
-                              const cut *cut, uint64_t *out, size_t start[SIGNATURES + 1])
+                              const cut *cut, nq_sieve_work *w, uint64_t *out,
+                              size_t start[SIGNATURES + 1])
 {
-    uint16_t to[SIGNATURES];    /* each signature narrowed */
-    size_t next[STREAMS][SIGNATURES];
+    uint16_t *to = w->to;
+    size_t(*next)[SIGNATURES] = w->next;
     const unsigned narrowed = signatures_of(cut);
     for (int k = 0; k < STREAMS; k++)
         memset(next[k], 0, narrowed * sizeof *next[k]);
@@ -306,14 +320,20 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
                          const nq_sieve_weights *weights, int bits, nq_match_fn *match,
                          void *table, nq_sieve_scratch *scratch, uint64_t *pairs)
 {
+    if (!scratch->work && !(scratch->work = malloc(sizeof *scratch->work)))
+        return NQ_ERR_NOMEM;
+    nq_sieve_work *w = scratch->work;
+    trial *t = &w->trial;
+    nq_match_items *fitting = &w->items;
     const uint64_t *list[2] = { a, b };
     const size_t length[2] = { na, nb };
     const int p = nb > na;      /* the patterns' list */
-    trial t;
-    plan_trial(&t, a, na, b, nb, p, weights, bits);
-    if (t.most == 0 && !weights->flags) {   /* too few for a cut */
-        nq_match_items all = { list[!p], 1, { { 0, length[!p], weights->weight[0][0] } } };
-        *pairs = match(list[p], length[p], &all, bits, table);
+    plan_trial(t, a, na, b, nb, p, weights, bits);
+    if (t->most == 0 && !weights->flags) {   /* too few for a cut */
+        fitting->at = list[!p];
+        fitting->ranges = 1;
+        fitting->range[0] = (nq_match_range){ 0, length[!p], weights->weight[0][0] };
+        *pairs = match(list[p], length[p], fitting, bits, table);
         return NQ_OK;
     }
     if (nq_patterns_room(&scratch->signatures, (na + nb) / 4 + 1) ||   /* 16 bits each */
@@ -322,16 +342,16 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
         return NQ_ERR_NOMEM;
     uint16_t *sig[2] = { (uint16_t *)scratch->signatures.at,
                          (uint16_t *)scratch->signatures.at + na };
-    const cut *widest = &t.cuts[t.most];
-    sign(a, na, widest, sig[0], t.have[0]);
-    sign(b, nb, widest, sig[1], t.have[1]);
-    const int c = cheapest(&t, weights, bits, p);
-    const cut *cut = &t.cuts[c];
-    size_t bucket[SIGNATURES + 1], item_bucket[SIGNATURES + 1];
-    sort_by_signature(list[p], length[p], sig[p], widest, t.have[p], cut, scratch->patterns.at,
-                      bucket);
-    sort_by_signature(list[!p], length[!p], sig[!p], widest, t.have[!p], cut, scratch->items.at,
-                      item_bucket);
+    const cut *widest = &t->cuts[t->most];
+    sign(a, na, widest, sig[0], t->have[0]);
+    sign(b, nb, widest, sig[1], t->have[1]);
+    const int c = cheapest(w, weights, bits, p);
+    const cut *cut = &t->cuts[c];
+    size_t *bucket = w->bucket, *item_bucket = w->item_bucket;
+    sort_by_signature(list[p], length[p], sig[p], widest, t->have[p], cut, w,
+                      scratch->patterns.at, bucket);
+    sort_by_signature(list[!p], length[!p], sig[!p], widest, t->have[!p], cut, w,
+                      scratch->items.at, item_bucket);
     const unsigned all = signatures_of(cut) - 1;
     *pairs = 0;
     for (unsigned g = 0; g <= all; g++) {
@@ -340,21 +360,34 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
         /* The items whose signature this bucket's does not overlap, weighted by both buckets'
          * flags (ranges filled as found: zeroing all of them for each bucket would cost more
          * than some matchings). */
-        nq_match_items fitting;
-        fitting.at = scratch->items.at;
-        fitting.ranges = 0;
+        fitting->at = scratch->items.at;
+        fitting->ranges = 0;
         const unsigned clear = ~g & all;
         /* The subsets s of clear, in increasing order (3^c of them over all g, not 4^c), buckets
          * that follow each other. */
         unsigned s = 0;
         do {
-            add_range(&fitting, item_bucket[s], item_bucket[s + 1],
+            add_range(fitting, item_bucket[s], item_bucket[s + 1],
                       weight_of(weights, p, g >> c, s >> c));
             s = (s - clear) & clear;
         } while (s);
-        if (fitting.ranges)
-            *pairs += match(scratch->patterns.at + bucket[g], bucket[g + 1] - bucket[g],
-                            &fitting, bits - c, table);
+        if (fitting->ranges)
+            *pairs += match(scratch->patterns.at + bucket[g], bucket[g + 1] - bucket[g], fitting,
+                            bits - c, table);
     }
     return NQ_OK;
+}
+
+size_t nq_sieve_work_bytes(void)
+{
+    return sizeof(nq_sieve_work);
+}
+
+void nq_sieve_scratch_free(nq_sieve_scratch *scratch)
+{
+    free(scratch->patterns.at);
+    free(scratch->items.at);
+    free(scratch->signatures.at);
+    free(scratch->work);
+    memset(scratch, 0, sizeof *scratch);
 }

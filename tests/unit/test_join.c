@@ -197,31 +197,34 @@ static void weighted_pairs_are_counted_pairs(void **state)
 }
 
 /* The sieve, with every matcher, gives what the portable matcher gives, from no cut bits (few
- * values) to all eight; either list the longer (so either is the patterns); the cut bits
+ * values) to all ten; either list the longer (so either is the patterns); the cut bits
  * squeezed out of the middle of the values, their top (up to bit 63) and their bottom; with
  * and without flags, weights zero or not, flags inside the cut bits or apart from them. */
 static void sieve_counts_what_the_matcher_does(void **state)
 {
     (void)state;
     static const size_t sizes[] = { 0, 100, 2047, 2048, 5000, 70000, 140000 };
-    enum { SIZES = sizeof sizes / sizeof *sizes, MOST = 140000 };
+    enum { SIZES = sizeof sizes / sizeof *sizes, MOST = 600000 };
     uint64_t seed = 7;
     uint64_t *a = malloc(MOST * sizeof *a), *b = malloc(MOST * sizeof *b);
     nq_match_fn *fns[3];
     int fn_count = runnable_matchers(fns);
-    for (int round = 0; round < 24; round++) {
+    for (int round = 0; round < 26; round++) {
         /* Rounds 16 to 23: 7 cuts (40000 values) and 8 (140000), on as many dense bits at the
-         * top of 64 and at the bottom of 44. */
+         * top of 64 and at the bottom of 44; rounds 24 and 25: 10 cuts (600000 values). */
         const int dense = round >= 16;
         int bits = !dense ? 20 + test_below(&seed, 45) : round < 20 ? 64 : 44;
-        size_t na = !dense ? sizes[round % SIZES] : round % 2 ? 140000 : 40000;
+        size_t na = !dense      ? sizes[round % SIZES]
+                    : round >= 24 ? 600000
+                    : round % 2   ? 140000
+                                  : 40000;
         size_t nb = !dense ? sizes[test_below(&seed, SIZES)] : 600;
         if (round % 4 >= 2) {   /* b the longer */
             size_t t = na;
             na = nb;
             nb = t;
         }
-        int cuts = 7 + round % 2, lo = round < 20 ? bits - cuts : 0;
+        int cuts = round >= 24 ? 10 : 7 + round % 2, lo = round < 20 ? bits - cuts : 0;
         for (size_t i = 0; i < na; i++)
             a[i] = !dense ? random_pattern(&seed, bits, 1 + round % 3)
                           : pattern_dense_in(&seed, bits, lo, lo + cuts);
@@ -247,9 +250,7 @@ static void sieve_counts_what_the_matcher_does(void **state)
                                             &sieved),
                              NQ_OK);
             assert_int_equal(sieved, want);
-            free(scratch.patterns.at);
-            free(scratch.items.at);
-            free(scratch.signatures.at);
+            nq_sieve_scratch_free(&scratch);
         }
         free(table);
     }
