@@ -48,7 +48,7 @@
 
 /* What the parts of a matching cost, in lookups of the matcher: a block built, per chunk of its
  * table; a range of items walked, per block; an item met, besides its lookups. Fitted to the
- * times of N = 20 and 22 (BENCHMARKS.md, "The sieve's cuts"). */
+ * times of N = 20 and 22 (BENCHMARKS.md, "One sort a half, the cuts priced"). */
 #define BUILD_PRICE 300.0
 #define RANGE_PRICE 100.0
 #define MEET_PRICE 2.0
@@ -197,12 +197,14 @@ static double price(const cut *cut, const nq_sieve_weights *weights, int swapped
 static void plan_trial(trial *t, const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
                        int patterns, const nq_sieve_weights *weights, int bits)
 {
-    double taken[2][64] = { { 0 } };
-    bits_taken(a, na, taken[0]);
-    bits_taken(b, nb, taken[1]);
     t->most = most_cuts(patterns ? nb : na, bits);
     t->least = t->most > FEWER_CUTS ? t->most - FEWER_CUTS : 0;
     const int flags = weights->flags != 0;
+    if (t->most == 0 && !flags)
+        return;   /* nothing to sort by: lists too short for a cut (most below N = 18) */
+    double taken[2][64] = { { 0 } };
+    bits_taken(a, na, taken[0]);
+    bits_taken(b, nb, taken[1]);
     const cut base = { 0, 0, flags, { flags ? weights->flag[0] : 0,
                                       flags ? weights->flag[1] : 0 } };
     const int lo = best_window(taken[0], taken[1], 0, bits, t->most);
@@ -211,7 +213,10 @@ static void plan_trial(trial *t, const uint64_t *a, size_t na, const uint64_t *b
         t->cuts[k].c = k;
         t->cuts[k].lo = best_window(taken[0], taken[1], lo, lo + t->most, k);
     }
-    memset(t->have, 0, sizeof t->have);
+    /* Only the counters of the signatures there are: all of them take 128 KB. */
+    for (int l = 0; l < 2; l++)
+        for (int k = 0; k < STREAMS; k++)
+            memset(t->have[l][k], 0, signatures_of(&t->cuts[t->most]) * sizeof t->have[l][k][0]);
 }
 
 /* Writes the signature of each value under cut to sig and counts them into have, value i in
