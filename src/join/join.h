@@ -8,8 +8,8 @@
  * in the east half, two quarters join into the placements of the east half on rows S, and two
  * into those of the west half on the other rows (half.c, with pair.c's kernels, one set per
  * instruction set like the matcher's); both are reduced to the diagonals they take where the
- * halves meet, a 64-bit "pattern". Every east pattern disjoint from a west
- * pattern is a solution: match.c counts disjoint pairs 512 at a time with bit-sliced tables.
+ * halves meet, a 64-bit "pattern". Every east pattern disjoint from a west pattern is a
+ * solution: match.c counts disjoint pairs 512 at a time with bit-sliced tables.
  * starts.c orders the work: which row sets, with which weights from the board's symmetries,
  * into numbered units like the backtracker's. join.c ties them into a plan's counter.
  *
@@ -249,14 +249,13 @@ typedef struct nq_half_cursor {
 
 /* Appends to out, listing with `pairer`, the pattern of every placement of the east (east
  * nonzero) or west half of the n x n board on rows `rows` (numbered as in nq_join_start) that
- * fits with the start's queens,
- * of the shares of its columns between north and south numbered part, part + parts, ... (all
- * of them when parts is 1): the up diagonals it takes where the halves meet in the low 2h - 1
- * bits, the down ones above. With a cursor, it lists no more than out->limit - 1 patterns
- * (at least the largest cell's): it stops where out is full and goes on from there when
- * called again with the same cursor (cursor->done once all are listed). Without one, all at
- * once. Returns NQ_OK, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a slice larger than q's figures
- * allow). */
+ * fits with the start's queens, of the shares of its columns between north and south numbered
+ * part, part + parts, ... (all of them when parts is 1): the up diagonals it takes where the
+ * halves meet in the low 2h - 1 bits, the down ones above. With a cursor, it lists no more
+ * than out->limit - 1 patterns (at least the largest cell's): it stops where out is full and
+ * goes on from there when called again with the same cursor (cursor->done once all are
+ * listed). Without one, all at once. Returns NQ_OK, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a slice
+ * larger than q's figures allow). */
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
                            uint32_t rows, unsigned part, unsigned parts,
                            const nq_pairer *pairer, nq_half_scratch *scratch,

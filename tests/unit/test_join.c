@@ -141,8 +141,14 @@ static uint64_t pattern_dense_in(uint64_t *seed, int bits, int lo, int hi)
     return p;
 }
 
-/* The weighted pairs of a and b with no bit in common, one by one (for short lists), or by the
- * portable matcher with each flag class apart. */
+/* Which of the two flag bits of w value x takes (none without flags). */
+static unsigned flags_of(uint64_t x, const nq_sieve_weights *w)
+{
+    return w->flags ? (unsigned)((x >> w->flag[0] & 1) | (x >> w->flag[1] & 1) << 1) : 0;
+}
+
+/* The weighted pairs of a and b with no bit in common, by the portable matcher with each flag
+ * class apart. */
 static uint64_t weighted_pairs(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
                                const nq_sieve_weights *w, int bits)
 {
@@ -154,10 +160,10 @@ static uint64_t weighted_pairs(const uint64_t *a, size_t na, const uint64_t *b, 
         for (int g = 0; g < flags; g++) {
             size_t nx = 0, ny = 0;
             for (size_t i = 0; i < na; i++)
-                if (!w->flags || (int)((a[i] >> w->flag[0] & 1) | (a[i] >> w->flag[1] & 1) << 1) == f)
+                if (flags_of(a[i], w) == (unsigned)f)
                     x[nx++] = a[i];
             for (size_t i = 0; i < nb; i++)
-                if (!w->flags || (int)((b[i] >> w->flag[0] & 1) | (b[i] >> w->flag[1] & 1) << 1) == g)
+                if (flags_of(b[i], w) == (unsigned)g)
                     y[ny++] = b[i];
             nq_match_items it = { y, 1, { { 0, ny, w->weight[f][g] } } };
             sum += nq_match_portable(x, nx, &it, bits, table);
@@ -188,9 +194,7 @@ static void weighted_pairs_are_counted_pairs(void **state)
         uint64_t want = 0;
         for (size_t i = 0; i < 300; i++)
             for (size_t j = 0; j < 200; j++) {
-                const unsigned f = w.flags ? (a[i] >> w.flag[0] & 1) | (a[i] >> w.flag[1] & 1) << 1 : 0;
-                const unsigned g = w.flags ? (b[j] >> w.flag[0] & 1) | (b[j] >> w.flag[1] & 1) << 1 : 0;
-                want += !(a[i] & b[j]) * w.weight[f][g];
+                want += !(a[i] & b[j]) * w.weight[flags_of(a[i], &w)][flags_of(b[j], &w)];
             }
         assert_int_equal(weighted_pairs(a, 300, b, 200, &w, bits), want);
     }
