@@ -111,34 +111,11 @@ MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes
 }
 #endif
 
-/* Counts the matches of items[0..count) in one block's table. */
-MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_block(
-    const lanes *table, int chunks, const uint64_t *items, size_t count)
-{
-    vector sum[WORDS];
-    memset(sum, 0, sizeof sum);
-    for (size_t i = 0; i < count; i++) {
-        const uint64_t x = items[i];
-        lanes fit = table[x & (CHUNK_VALUES - 1)];
-        for (int c = 1; c < chunks; c++) {
-            const lanes *t = &table[c * CHUNK_VALUES + (x >> CHUNK_BITS * c & (CHUNK_VALUES - 1))];
-            for (int k = 0; k < WORDS; k++)
-                fit.w[k] &= t->w[k];
-        }
-        for (int k = 0; k < WORDS; k++)
-            ADD_POPCOUNT(sum[k], fit.w[k]);
-    }
-    uint64_t total = 0;
-    const uint64_t *lane = (const uint64_t *)sum;
-    for (int j = 0; j < 8; j++)
-        total += lane[j];
-    return total;
-}
-
-/* The same in TABLES consecutive blocks' tables at once: an item is loaded, and its chunks cut
- * out, once for all of them. */
+/* Counts the matches of items[0..count) in `tables` consecutive blocks' tables (1 or TABLES; a
+ * constant where it is inlined): each item is loaded, and its chunks cut out, once for all of
+ * them. */
 MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
-    const lanes *table, int chunks, const uint64_t *items, size_t count)
+    const lanes *table, int chunks, int tables, const uint64_t *items, size_t count)
 {
     const size_t stride = (size_t)chunks * CHUNK_VALUES;
     vector sum[WORDS];
@@ -146,15 +123,15 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
     for (size_t i = 0; i < count; i++) {
         const uint64_t x = items[i];
         lanes fit[TABLES];
-        for (int b = 0; b < TABLES; b++)
+        for (int b = 0; b < tables; b++)
             fit[b] = table[b * stride + (x & (CHUNK_VALUES - 1))];
         for (int c = 1; c < chunks; c++) {
             const lanes *t = &table[c * CHUNK_VALUES + (x >> CHUNK_BITS * c & (CHUNK_VALUES - 1))];
-            for (int b = 0; b < TABLES; b++)
+            for (int b = 0; b < tables; b++)
                 for (int k = 0; k < WORDS; k++)
                     fit[b].w[k] &= t[b * stride].w[k];
         }
-        for (int b = 0; b < TABLES; b++)
+        for (int b = 0; b < tables; b++)
             for (int k = 0; k < WORDS; k++)
                 ADD_POPCOUNT(sum[k], fit[b].w[k]);
     }
@@ -185,10 +162,10 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_chunks(
             const size_t n = range->end - range->first;
             uint64_t pairs = 0;
             if (blocks == TABLES)
-                pairs = query_blocks(table, chunks, at, n);
+                pairs = query_blocks(table, chunks, TABLES, at, n);
             else
                 for (int b = 0; b < blocks; b++)
-                    pairs += query_block((lanes *)table + b * stride, chunks, at, n);
+                    pairs += query_blocks((lanes *)table + b * stride, chunks, 1, at, n);
             total += range->weight * pairs;
         }
     }

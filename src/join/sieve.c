@@ -256,9 +256,9 @@ static int cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, int bits,
         memset(met, 0, signatures_of(cut) * sizeof *met);
         for (unsigned s = 0; s < signatures; s++) {
             const unsigned n = narrow(s, widest, cut);
-            for (int k = 0; k < STREAMS; k++) {
-                have[n] += t->have[patterns][k][s];
-                met[n] += t->have[!patterns][k][s];
+            for (int stream = 0; stream < STREAMS; stream++) {
+                have[n] += t->have[patterns][stream][s];
+                met[n] += t->have[!patterns][stream][s];
             }
         }
         const double p = price(cut, weights, patterns, have, met, w->within, w->ranges, bits);
