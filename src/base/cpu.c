@@ -12,9 +12,9 @@
 static atomic_uint detected = UNKNOWN;           /* what the CPU has */
 static atomic_uint allowed = NQ_CPU_ALL;         /* what nq_cpu_limit leaves */
 
-/* Asks the CPU. The AVX2 matcher also counts bits with POPCNT, and AVX-512's needs VPOPCNTDQ
- * and BW (it builds its tables by byte tests); both pairers count their masks' bits with
- * POPCNT. */
+/* Asks the CPU. The AVX2 matcher also counts bits with POPCNT, and AVX-512's needs VPOPCNTDQ,
+ * BW and VBMI (it builds its tables by byte shuffles and tests; every CPU we know
+ * with VPOPCNTDQ and BW has VBMI); both pairers count their masks' bits with POPCNT. */
 static unsigned detect(void)
 {
     unsigned paths = 0;
@@ -25,7 +25,8 @@ static unsigned detect(void)
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
         paths |= NQ_CPU_AVX2;
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("popcnt"))
+        __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vpopcntdq") &&
+        __builtin_cpu_supports("popcnt"))
         paths |= NQ_CPU_AVX512;
 #endif
     return paths;

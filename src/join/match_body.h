@@ -13,7 +13,7 @@
  * The includer defines MATCH_TARGET, the target attribute of its instruction set (or nothing),
  * VECTOR_BYTES, the width of its registers (8, 32 or 64), and ADD_POPCOUNT(sum, x): adds the
  * bit count of each 64-bit lane of vector x to that lane of sum. With 64 (AVX-512, whose target
- * must include BW) it includes <immintrin.h> first: the tables are built with its intrinsics.
+ * must include BW and VBMI) it includes <immintrin.h> first: the tables are built with its intrinsics.
  */
 #include <string.h>
 
@@ -42,44 +42,101 @@ MATCH_TARGET static inline __attribute__((always_inline)) int chunks_of(int bits
 }
 
 #if VECTOR_BYTES == 64
-/* Fills the table of one block of count <= 512 patterns, with AVX-512 (BW). For each 64
- * patterns and chunk, their chunk values go into one register as 64 bytes, and the word of each
- * entry of one bit b is a byte test (chunk & b == 0) masked to the patterns there are; entry 0
- * holds them all. Every other entry v is then the AND of two before it, v without its lowest
- * bit and that bit, a register at a time. The portable way below spent as long on its bit by
- * bit stores, each waiting on the last to the same word, as ~6000 items spent meeting the
- * block at N = 22. */
+/* One round of transpose_words: swaps the off-diagonal d x d blocks of words. m[r] keeps its
+ * words p without d and takes m[r + d]'s p - d for the others (index `keep`); m[r + d] takes
+ * m[r]'s p + d for its words without d and keeps the others (`swap`). */
+MATCH_TARGET static inline __attribute__((always_inline)) void swap_blocks(__m512i m[8], int d,
+                                                                           __m512i keep,
+                                                                           __m512i swap)
+{
+#pragma GCC unroll 8
+    for (int r = 0; r < 8; r++)
+        if (!(r & d)) {
+            const __m512i a = m[r], b = m[r + d];
+            m[r] = _mm512_permutex2var_epi64(a, keep, b);
+            m[r + d] = _mm512_permutex2var_epi64(a, swap, b);
+        }
+}
+
+/* The 8 x 8 transpose of the 64-bit words of m[0..8): m[r] word k becomes m[k] word r. (Index
+ * vectors list word 7 first; 8 + i is the second source's word i.) */
+MATCH_TARGET static inline __attribute__((always_inline)) void transpose_words(__m512i m[8])
+{
+    swap_blocks(m, 4, _mm512_set_epi64(11, 10, 9, 8, 3, 2, 1, 0),
+                _mm512_set_epi64(15, 14, 13, 12, 7, 6, 5, 4));
+    swap_blocks(m, 2, _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0),
+                _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2));
+    swap_blocks(m, 1, _mm512_set_epi64(14, 6, 12, 4, 10, 2, 8, 0),
+                _mm512_set_epi64(15, 7, 13, 5, 11, 3, 9, 1));
+}
+
+/* Fills the table of one block of count <= 512 patterns, with AVX-512 (BW, VBMI). For each 64
+ * patterns, their bytes are transposed into eight registers, byte k of every pattern into the
+ * k-th (a byte shuffle a register, then a transpose of words), so that the word of each entry of
+ * one bit is a byte test masked to the patterns there are; entry 0 holds them all. Every other
+ * entry is the AND of the entries of its low three bits and of its high three, all 16 made in
+ * registers. How it came to this, each step measured on a block meeting ~900 items as at
+ * N = 22: the portable way below (bit by bit stores, each waiting on the last to the same word)
+ * took as long as the meetings; byte tests on each chunk's bytes taken apart by a store and a
+ * wider load, and entries made in memory each from one just stored, still waited on the stores'
+ * forwarding, twice as long as now. */
+_Static_assert(CHUNK_BITS == 6, "an entry is made of its low three bits' and high three's");
 MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes *table,
                                                                            int chunks,
                                                                            const uint64_t *p,
                                                                            size_t count)
 {
+    /* Byte k of the 8 words of a register to its word k (byte 8k + i from byte 8i + k). */
+    const __m512i bytes_by_place = _mm512_set_epi64(
+        0x3f372f271f170f07, 0x3e362e261e160e06, 0x3d352d251d150d05, 0x3c342c241c140c04,
+        0x3b332b231b130b03, 0x3a322a221a120a02, 0x3931292119110901, 0x3830282018100800);
     for (size_t w = 0; w < BLOCK / 64; w++) {
         const size_t first = w * 64;
         const size_t n = count <= first ? 0 : count - first < 64 ? count - first : 64;
         const __mmask64 valid = n == 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
         __m512i x[8];
+#pragma GCC unroll 8
         for (int k = 0; k < 8; k++)
-            x[k] = _mm512_maskz_loadu_epi64((__mmask8)(valid >> 8 * k), p + first + 8 * k);
+            x[k] = _mm512_permutexvar_epi8(
+                bytes_by_place,
+                _mm512_maskz_loadu_epi64((__mmask8)(valid >> 8 * k), p + first + 8 * k));
+        transpose_words(x);     /* x[k]: byte k of the 64 patterns */
+        /* Bit j of the patterns is bit j % 8 of x[j / 8]: entry 1 << j % 6 of chunk j / 6. */
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; k++)
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                const int bit = 8 * k + i, c = bit / CHUNK_BITS;
+                if (c < chunks)
+                    ((uint64_t *)&table[c * CHUNK_VALUES + (1 << bit % CHUNK_BITS)])[w] =
+                        _mm512_mask_testn_epi8_mask(valid, x[k], _mm512_set1_epi8((char)(1 << i)));
+            }
         for (int c = 0; c < chunks; c++) {
-            uint8_t bytes[64] __attribute__((aligned(64)));
-            const __m128i shift = _mm_cvtsi32_si128(CHUNK_BITS * c);
-            for (int k = 0; k < 8; k++)
-                _mm_storel_epi64((__m128i *)(bytes + 8 * k),
-                                 _mm512_cvtepi64_epi8(_mm512_srl_epi64(x[k], shift)));
-            const __m512i values = _mm512_load_si512(bytes);
-            lanes *t = table + c * CHUNK_VALUES;
-            ((uint64_t *)&t[0])[w] = valid;
-            for (int b = 0; b < CHUNK_BITS; b++)
-                ((uint64_t *)&t[1 << b])[w] =
-                    _mm512_mask_testn_epi8_mask(valid, values, _mm512_set1_epi8((char)(1 << b)));
+            ((uint64_t *)&table[c * CHUNK_VALUES])[w] = valid;
+            /* Past bit 63 no pattern takes a bit (entries an item never looks up, but made). */
+            for (int b = 64 - CHUNK_BITS * c; b < CHUNK_BITS; b++)
+                ((uint64_t *)&table[c * CHUNK_VALUES + (1 << b)])[w] = valid;
         }
     }
     for (int c = 0; c < chunks; c++) {
         lanes *t = table + c * CHUNK_VALUES;
-        for (int v = 3; v < CHUNK_VALUES; v++)
-            if (v & (v - 1))
-                t[v].w[0] = t[v & (v - 1)].w[0] & t[v & -v].w[0];
+        __m512i low[8], high[8];    /* entry 8h + l is high[h] & low[l] */
+        low[0] = high[0] = _mm512_load_si512(&t[0]);
+#pragma GCC unroll 3
+        for (int b = 0; b < 3; b++) {
+            const __m512i one_low = _mm512_load_si512(&t[1 << b]);
+            const __m512i one_high = _mm512_load_si512(&t[8 << b]);
+#pragma GCC unroll 4
+            for (int v = 0; v < 1 << b; v++) {
+                low[(1 << b) + v] = _mm512_and_si512(low[v], one_low);
+                high[(1 << b) + v] = _mm512_and_si512(high[v], one_high);
+            }
+        }
+#pragma GCC unroll 8
+        for (int h = 0; h < 8; h++)
+#pragma GCC unroll 8
+            for (int l = 0; l < 8; l++)
+                _mm512_store_si512(&t[8 * h + l], _mm512_and_si512(high[h], low[l]));
     }
 }
 #else
