@@ -180,15 +180,21 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
     for (size_t i = 0; i < count; i++) {
         const uint64_t x = items[i];
         lanes fit[TABLES];
+#pragma GCC unroll 4
         for (int b = 0; b < tables; b++)
             fit[b] = table[b * stride + (x & (CHUNK_VALUES - 1))];
+#pragma GCC unroll 11
         for (int c = 1; c < chunks; c++) {
             const lanes *t = &table[c * CHUNK_VALUES + (x >> CHUNK_BITS * c & (CHUNK_VALUES - 1))];
+#pragma GCC unroll 4
             for (int b = 0; b < tables; b++)
+#pragma GCC unroll 8
                 for (int k = 0; k < WORDS; k++)
                     fit[b].w[k] &= t[b * stride].w[k];
         }
+#pragma GCC unroll 4
         for (int b = 0; b < tables; b++)
+#pragma GCC unroll 8
             for (int k = 0; k < WORDS; k++)
                 ADD_POPCOUNT(sum[k], fit[b].w[k]);
     }
