@@ -66,12 +66,6 @@ static unsigned signatures_of(const cut *cut)
     return 1u << (cut->c + (cut->flags ? 2 : 0));
 }
 
-/* The signature under `fewer` of one under `wider`, whose window holds fewer's. */
-static unsigned narrow(unsigned s, const cut *wider, const cut *fewer)
-{
-    return (s >> (fewer->lo - wider->lo) & ((1u << fewer->c) - 1)) | (s >> wider->c) << fewer->c;
-}
-
 /* x without its bits lo..lo + c - 1, the higher ones moved down by c (low: the bits below lo;
  * two shifts, as lo + c may be 64). */
 static uint64_t squeeze(uint64_t x, uint64_t low, int lo, int c)
@@ -121,79 +115,52 @@ static int most_cuts(size_t count, int bits)
     return c < bits ? c : bits - 1;
 }
 
-/* The numbers of cuts to try (least to most), their cuts (nested windows: cuts[k] for k cuts),
- * and how many values of each list, in each stream, have each signature under the widest,
- * cuts[most]. */
+/* The levels of cuts to try (least to most cut bits), their windows, nested: each level's is
+ * the one below it and one more bit at either end (cuts[k] for k cuts); and how many values of
+ * each list, in each stream, have each signature under the widest, cuts[most]. */
 typedef struct trial {
     int least, most;
     cut cuts[MAX_CUTS + 1];
     uint32_t have[2][STREAMS][SIGNATURES];
 } trial;
 
-/* What one matching keeps besides its lists: some 600 KB with 10 cuts, too much for a thread's
+/* A level's nodes: the signatures under its cuts, flags above (node >> k). Those of every level
+ * fit one array, level k's from 1 << (k + 2) on. */
+#define NODES (2 * SIGNATURES)
+static size_t node_index(int k, unsigned node)
+{
+    return ((size_t)1 << (k + 2)) + node;
+}
+
+/* The plan of a matching: patterns whose signatures under level k's cuts are one node meet
+ * together (the node "flat"), or its two children at level k + 1 each apart, whichever costs
+ * less; the matcher looks up the bits left when level q's cut bits are squeezed out (every
+ * node at q or deeper), and both lists are sorted by their signatures at level d, the deepest
+ * flat node's. */
+typedef struct plan {
+    int q, d;
+    int chunks;     /* the matcher's at q */
+} plan;
+
+/* What one matching keeps besides its lists: about 1 MB with 10 cuts, too much for a thread's
  * stack, so made once per scratch. */
 struct nq_sieve_work {
     trial trial;
-    double have[SIGNATURES], met[SIGNATURES];   /* a trial's counts under fewer cuts */
+    uint16_t order[SIGNATURES];     /* a widest signature's bits in level order (below) */
+    double have[SIGNATURES], met[SIGNATURES];   /* the counts at one level */
     double within[4][SIGNATURES], ranges[4][SIGNATURES];    /* and its price's sums */
-    uint16_t to[SIGNATURES];                    /* signatures narrowed, for a sort */
+    /* By node of every level: blocks of patterns, items met and ranges walked when flat, and
+     * the least cost of the node's tree under the plan's q. */
+    double blocks[NODES], meets[NODES], walks[NODES], best[NODES];
+    uint16_t to[SIGNATURES];                    /* widest signatures to level d's, for a sort */
     size_t next[STREAMS][SIGNATURES];           /* where a sort puts a stream's next value */
     size_t bucket[SIGNATURES + 1], item_bucket[SIGNATURES + 1];
-    nq_match_items items;                       /* the items one bucket meets */
+    nq_match_items items;                       /* the items one node meets */
 };
 
-/* What matching under `cut` costs, in lookups, from the numbers of patterns (have) and items
- * (met) of each of its signatures: each block of patterns of a signature meets the items of
- * every signature it does not overlap whose pair has a weight, in a range for each signature. */
-static double price(const cut *cut, const nq_sieve_weights *weights, int swapped,
-                    const double *have, const double *met, double within[4][SIGNATURES],
-                    double ranges[4][SIGNATURES], int bits)
-{
-    const int width = cut->c + (cut->flags ? 2 : 0), classes = cut->flags ? 4 : 1;
-    const unsigned signatures = signatures_of(cut), all = signatures - 1;
-    /* The sets of item flags that pattern flags weigh (weighed[k]; set_of[f] for flags f), and
-     * for each, the items with those flags whose signature lies within m (within[k][m]), and
-     * the signatures they have (ranges[k][m]). */
-    unsigned weighed[4];
-    int sets = 0, set_of[4];
-    for (int f = 0; f < classes; f++) {
-        unsigned w = 0;
-        for (int g = 0; g < classes; g++)
-            w |= (unsigned)(weight_of(weights, swapped, (unsigned)f, (unsigned)g) != 0) << g;
-        int k = 0;
-        while (k < sets && weighed[k] != w)
-            k++;
-        if (k == sets)
-            weighed[sets++] = w;
-        set_of[f] = k;
-    }
-    for (int k = 0; k < sets; k++) {
-        for (unsigned m = 0; m < signatures; m++) {
-            within[k][m] = weighed[k] >> (m >> cut->c) & 1 ? met[m] : 0;
-            ranges[k][m] = within[k][m] > 0;
-        }
-        for (int b = 0; b < width; b++)
-            for (unsigned m = 0; m < signatures; m++)
-                if (m >> b & 1) {
-                    within[k][m] += within[k][m ^ 1u << b];
-                    ranges[k][m] += ranges[k][m ^ 1u << b];
-                }
-    }
-    double meets = 0, blocks = 0, walks = 0;
-    for (unsigned g = 0; g < signatures; g++) {
-        if (have[g] == 0)
-            continue;
-        const double block = ceil(have[g] / 512);
-        const int k = set_of[g >> cut->c];
-        blocks += block;
-        meets += block * within[k][~g & all];
-        walks += block * ranges[k][~g & all];
-    }
-    const int chunks = nq_match_chunks(bits - cut->c);
-    return meets * (chunks + MEET_PRICE) + blocks * BUILD_PRICE * chunks + walks * RANGE_PRICE;
-}
-
-/* Lays out the cuts to try for lists a and b, the patterns list `patterns` of them (0: a). */
+/* Lays out the levels to try for lists a and b, the patterns list `patterns` of them (0: a): the
+ * widest window, the c adjacent bits that patterns and items take most often together, then
+ * each level's one bit narrower, without the end bit they take together less. */
 static void plan_trial(trial *t, const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
                        int patterns, const nq_sieve_weights *weights, int bits)
 {
@@ -207,11 +174,15 @@ static void plan_trial(trial *t, const uint64_t *a, size_t na, const uint64_t *b
     bits_taken(b, nb, taken[1]);
     const cut base = { 0, 0, flags, { flags ? weights->flag[0] : 0,
                                       flags ? weights->flag[1] : 0 } };
-    const int lo = best_window(taken[0], taken[1], 0, bits, t->most);
-    for (int k = t->least; k <= t->most; k++) {
-        t->cuts[k] = base;
+    t->cuts[t->most] = base;
+    t->cuts[t->most].c = t->most;
+    t->cuts[t->most].lo = best_window(taken[0], taken[1], 0, bits, t->most);
+    for (int k = t->most - 1; k >= t->least; k--) {
+        const int lo = t->cuts[k + 1].lo, end = lo + k;    /* end: the last bit of k + 1 */
+        t->cuts[k] = t->cuts[k + 1];
         t->cuts[k].c = k;
-        t->cuts[k].lo = best_window(taken[0], taken[1], lo, lo + t->most, k);
+        if (taken[0][lo] * taken[1][lo] < taken[0][end] * taken[1][end])
+            t->cuts[k].lo = lo + 1;
     }
     /* Only the counters of the signatures there are: all of them take 128 KB. */
     for (int l = 0; l < 2; l++)
@@ -240,55 +211,198 @@ static void sign(const uint64_t *values, size_t count, const cut *cut, uint16_t 
         have[i % STREAMS][sig[i]]++;
 }
 
-/* The cheapest number of cuts, now that the trial's counts are in, list `patterns` (0: a) the
- * patterns. */
-static int cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, int bits, int patterns)
+/* A signature under the widest cut in level order: the bits of the least level's window on top
+ * (in their order), below them the bit each next level adds, the most's lowest; so that a
+ * level k signature is the top k bits (the flags above them all). Sets w->order. */
+static void order_signatures(nq_sieve_work *w)
 {
     const trial *t = &w->trial;
-    double *have = w->have, *met = w->met;
+    const int most = t->most, lo = t->cuts[most].lo;
+    int place[MAX_CUTS];    /* where each window bit (board bit lo + i) goes */
+    for (int i = 0; i < most; i++) {
+        const int bit = lo + i;
+        int k = t->least;
+        while (bit < t->cuts[k].lo || bit >= t->cuts[k].lo + k)
+            k++;    /* the level that adds it */
+        place[i] = k == t->least ? most - t->least + (bit - t->cuts[k].lo) : most - k;
+    }
+    const unsigned window = (1u << most) - 1;
+    for (unsigned s = 0; s < signatures_of(&t->cuts[most]); s++) {
+        unsigned ordered = s & ~window;   /* the flags stay on top */
+        for (int i = 0; i < most; i++)
+            ordered |= (s >> i & 1u) << place[i];
+        w->order[s] = (uint16_t)ordered;
+    }
+}
+
+/* Level k's signature of a widest one in level order. */
+static unsigned level_of(unsigned ordered, int most, int k)
+{
+    return (ordered >> most) << k | (ordered & ((1u << most) - 1)) >> (most - k);
+}
+
+/* Fills, for every node of level k, its blocks and what it meets when flat, from the counts of
+ * patterns (w->have) and items (w->met) at that level: each block of a node meets the items of
+ * every node it does not overlap whose pair has a weight, in a range for each. */
+static void price_level(nq_sieve_work *w, int k, const cut *cut, const nq_sieve_weights *weights,
+                        int swapped)
+{
+    const int width = k + (cut->flags ? 2 : 0), classes = cut->flags ? 4 : 1;
+    const unsigned nodes = 1u << width, all = nodes - 1;
+    /* The sets of item flags that pattern flags weigh (weighed[s]; set_of[f] for flags f), and
+     * for each, the items with those flags whose node lies within m (within[s][m]), and the
+     * nodes they have (ranges[s][m]). */
+    unsigned weighed[4];
+    int sets = 0, set_of[4];
+    for (int f = 0; f < classes; f++) {
+        unsigned wf = 0;
+        for (int g = 0; g < classes; g++)
+            wf |= (unsigned)(weight_of(weights, swapped, (unsigned)f, (unsigned)g) != 0) << g;
+        int s = 0;
+        while (s < sets && weighed[s] != wf)
+            s++;
+        if (s == sets)
+            weighed[sets++] = wf;
+        set_of[f] = s;
+    }
+    for (int s = 0; s < sets; s++) {
+        double *within = w->within[s], *ranges = w->ranges[s];
+        for (unsigned m = 0; m < nodes; m++) {
+            within[m] = weighed[s] >> (m >> k) & 1 ? w->met[m] : 0;
+            ranges[m] = within[m] > 0;
+        }
+        for (int b = 0; b < width; b++)
+            for (unsigned m = 0; m < nodes; m++)
+                if (m >> b & 1) {
+                    within[m] += within[m ^ 1u << b];
+                    ranges[m] += ranges[m ^ 1u << b];
+                }
+    }
+    for (unsigned g = 0; g < nodes; g++) {
+        const size_t i = node_index(k, g);
+        const double block = ceil(w->have[g] / 512);
+        const int s = set_of[g >> k];
+        w->blocks[i] = block;
+        w->meets[i] = block * w->within[s][~g & all];
+        w->walks[i] = block * w->ranges[s][~g & all];
+    }
+}
+
+/* What node g of level k costs flat, in lookups of the matcher: its meetings, its blocks built
+ * and its ranges walked. */
+static double flat_price(const nq_sieve_work *w, int k, unsigned g, int chunks)
+{
+    const size_t i = node_index(k, g);
+    return w->meets[i] * (chunks + MEET_PRICE) + w->blocks[i] * BUILD_PRICE * chunks +
+           w->walks[i] * RANGE_PRICE;
+}
+
+/* The children of node g of level k at level k + 1: the first, and the first + 1. */
+static unsigned first_child(unsigned g, int k)
+{
+    return (g >> k) << (k + 1) | (g & ((1u << k) - 1)) << 1;
+}
+
+/* The least cost of every node's tree from level q down (into w->best), and their sum at q. */
+static double price_trees(nq_sieve_work *w, int q, int chunks, int flag_bits)
+{
+    const int most = w->trial.most;
+    double total = 0;
+    for (int k = most; k >= q; k--) {
+        for (unsigned g = 0; g < 1u << (k + flag_bits); g++) {
+            double cost = flat_price(w, k, g, chunks);
+            if (k < most) {
+                const unsigned child = first_child(g, k);
+                const double split =
+                    w->best[node_index(k + 1, child)] + w->best[node_index(k + 1, child + 1)];
+                cost = split < cost ? split : cost;
+            }
+            w->best[node_index(k, g)] = cost;
+            if (k == q)
+                total += cost;
+        }
+    }
+    return total;
+}
+
+/* Whether node g of level k meets as a whole under the plan (w->best priced for its q). */
+static int is_flat(const nq_sieve_work *w, int k, unsigned g, int chunks)
+{
+    if (k == w->trial.most)
+        return 1;
+    const unsigned child = first_child(g, k);
+    return flat_price(w, k, g, chunks) <=
+           w->best[node_index(k + 1, child)] + w->best[node_index(k + 1, child + 1)];
+}
+
+/* The deepest level below node g of level k that meets flat. */
+static int deepest(const nq_sieve_work *w, int k, unsigned g, int chunks)
+{
+    if (w->blocks[node_index(k, g)] == 0 || is_flat(w, k, g, chunks))
+        return k;
+    const unsigned child = first_child(g, k);
+    const int a = deepest(w, k + 1, child, chunks), b = deepest(w, k + 1, child + 1, chunks);
+    return a > b ? a : b;
+}
+
+/* The cheapest plan, now that the trial's counts are in, list `patterns` (0: a) the patterns:
+ * every level priced node by node, then for each squeezed level q the trees from q down. */
+static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, int bits, int patterns)
+{
+    const trial *t = &w->trial;
     const cut *widest = &t->cuts[t->most];
-    const unsigned signatures = signatures_of(widest);
-    int best = t->most;
-    double best_price = -1;
+    const int flag_bits = widest->flags ? 2 : 0;
+    order_signatures(w);
     for (int k = t->least; k <= t->most; k++) {
-        const cut *cut = &t->cuts[k];
-        memset(have, 0, signatures_of(cut) * sizeof *have);
-        memset(met, 0, signatures_of(cut) * sizeof *met);
-        for (unsigned s = 0; s < signatures; s++) {
-            const unsigned n = narrow(s, widest, cut);
+        memset(w->have, 0, (sizeof *w->have) << (k + flag_bits));
+        memset(w->met, 0, (sizeof *w->met) << (k + flag_bits));
+        for (unsigned s = 0; s < signatures_of(widest); s++) {
+            const unsigned n = level_of(w->order[s], t->most, k);
             for (int stream = 0; stream < STREAMS; stream++) {
-                have[n] += t->have[patterns][stream][s];
-                met[n] += t->have[!patterns][stream][s];
+                w->have[n] += t->have[patterns][stream][s];
+                w->met[n] += t->have[!patterns][stream][s];
             }
         }
-        const double p = price(cut, weights, patterns, have, met, w->within, w->ranges, bits);
+        price_level(w, k, &t->cuts[k], weights, patterns);
+    }
+    plan best = { t->most, t->most, nq_match_chunks(bits - t->most) };
+    double best_price = -1;
+    for (int q = t->least; q <= t->most; q++) {
+        const int chunks = nq_match_chunks(bits - q);
+        const double p = price_trees(w, q, chunks, flag_bits);
         if (best_price < 0 || p < best_price)
-            best = k, best_price = p;
+            best = (plan){ q, q, chunks }, best_price = p;
+    }
+    price_trees(w, best.q, best.chunks, flag_bits);   /* w->best for the plan's q */
+    for (unsigned g = 0; g < 1u << (best.q + flag_bits); g++) {
+        const int d = deepest(w, best.q, g, best.chunks);
+        best.d = d > best.d ? d : best.d;
     }
     return best;
 }
 
-/* Copies values[0..count) to out, sorted by their signatures under cut (narrowed from those in
- * sig, under widest, have[k][s] of them in stream k for each s) and with the cut bits squeezed
- * out: bucket s at out[start[s]] up to out[start[s + 1]]. */
+/* Copies values[0..count) to out, sorted by their signatures at level d (from those in sig,
+ * under the widest cut, have[k][s] of them in stream k for each s) and with the cut bits of
+ * level q squeezed out: bucket s at out[start[s]] up to out[start[s + 1]]. */
 static void sort_by_signature(const uint64_t *values, size_t count, const uint16_t *sig,
-                              const cut *widest, uint32_t have[STREAMS][SIGNATURES],
-                              const cut *cut, nq_sieve_work *w, uint64_t *out,
-                              size_t start[SIGNATURES + 1])
+                              uint32_t have[STREAMS][SIGNATURES], const plan *plan,
+                              nq_sieve_work *w, uint64_t *out, size_t start[SIGNATURES + 1])
 {
+    const trial *t = &w->trial;
+    const cut *widest = &t->cuts[t->most], *squeezed = &t->cuts[plan->q];
     uint16_t *to = w->to;
     size_t(*next)[SIGNATURES] = w->next;
-    const unsigned narrowed = signatures_of(cut);
+    const unsigned buckets = 1u << (plan->d + (widest->flags ? 2 : 0));
     for (int k = 0; k < STREAMS; k++)
-        memset(next[k], 0, narrowed * sizeof *next[k]);
+        memset(next[k], 0, buckets * sizeof *next[k]);
     for (unsigned s = 0; s < signatures_of(widest); s++) {
-        to[s] = (uint16_t)narrow(s, widest, cut);
+        to[s] = (uint16_t)level_of(w->order[s], t->most, plan->d);
         for (int k = 0; k < STREAMS; k++)
             next[k][to[s]] += have[k][s];
     }
     /* Bucket n holds stream 0's values of it, then stream 1's, ... */
     size_t at = 0;
-    for (unsigned n = 0; n < narrowed; n++) {
+    for (unsigned n = 0; n < buckets; n++) {
         start[n] = at;
         for (int k = 0; k < STREAMS; k++) {
             const size_t values_k = next[k][n];
@@ -296,8 +410,8 @@ static void sort_by_signature(const uint64_t *values, size_t count, const uint16
             at += values_k;
         }
     }
-    start[narrowed] = at;
-    const int lo = cut->lo, c = cut->c;
+    start[buckets] = at;
+    const int lo = squeezed->lo, c = squeezed->c;
     const uint64_t low = (UINT64_C(1) << lo) - 1;
     size_t i = 0;
     for (; i + STREAMS <= count; i += STREAMS)
@@ -319,6 +433,50 @@ static void add_range(nq_match_items *items, size_t first, size_t end, unsigned 
         last->end = end;
     else
         items->range[items->ranges++] = (nq_match_range){ first, end, weight };
+}
+
+/* One matching's lists, sorted, and how it goes. */
+typedef struct matching {
+    nq_sieve_work *w;
+    const nq_sieve_weights *weights;
+    int swapped;                    /* the patterns are list b */
+    const plan *plan;
+    nq_match_fn *match;
+    void *table;
+    int bits;                       /* the matcher's: level q's cut bits squeezed out */
+    const uint64_t *patterns, *items;
+} matching;
+
+/* The weighted pairs of the patterns of node g of level k, whole (its patterns are the buckets of
+ * level d below it, one after the other) or its children apart, as the plan says. */
+static uint64_t match_node(const matching *m, int k, unsigned g)
+{
+    const nq_sieve_work *w = m->w;
+    if (w->blocks[node_index(k, g)] == 0)
+        return 0;
+    if (!is_flat(w, k, g, m->plan->chunks)) {
+        const unsigned child = first_child(g, k);
+        return match_node(m, k + 1, child) + match_node(m, k + 1, child + 1);
+    }
+    /* The items whose node at level k this one does not overlap, weighted by both nodes' flags
+     * (ranges filled as found: zeroing all of them for each node would cost more than some
+     * matchings). Node s of level k is the buckets from s << below to (s + 1) << below. */
+    const int below = m->plan->d - k;
+    const unsigned all = (1u << (k + (m->weights->flags ? 2 : 0))) - 1, clear = ~g & all;
+    nq_match_items *fitting = &m->w->items;
+    fitting->at = m->items;
+    fitting->ranges = 0;
+    /* The subsets s of clear, in increasing order (3^k of them over all g, not 4^k), nodes that
+     * follow each other. */
+    unsigned s = 0;
+    do {
+        add_range(fitting, w->item_bucket[s << below], w->item_bucket[(s + 1) << below],
+                  weight_of(m->weights, m->swapped, g >> k, s >> k));
+        s = (s - clear) & clear;
+    } while (s);
+    const size_t first = w->bucket[g << below], end = w->bucket[(g + 1) << below];
+    return fitting->ranges ? m->match(m->patterns + first, end - first, fitting, m->bits, m->table)
+                           : 0;
 }
 
 nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
@@ -350,36 +508,16 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
     const cut *widest = &t->cuts[t->most];
     sign(a, na, widest, sig[0], t->have[0]);
     sign(b, nb, widest, sig[1], t->have[1]);
-    const int c = cheapest(w, weights, bits, p);
-    const cut *cut = &t->cuts[c];
-    size_t *bucket = w->bucket, *item_bucket = w->item_bucket;
-    sort_by_signature(list[p], length[p], sig[p], widest, t->have[p], cut, w,
-                      scratch->patterns.at, bucket);
-    sort_by_signature(list[!p], length[!p], sig[!p], widest, t->have[!p], cut, w,
-                      scratch->items.at, item_bucket);
-    const unsigned all = signatures_of(cut) - 1;
+    const plan plan = cheapest(w, weights, bits, p);
+    sort_by_signature(list[p], length[p], sig[p], t->have[p], &plan, w, scratch->patterns.at,
+                      w->bucket);
+    sort_by_signature(list[!p], length[!p], sig[!p], t->have[!p], &plan, w, scratch->items.at,
+                      w->item_bucket);
+    const matching m = { w, weights, p, &plan, match, table, bits - plan.q,
+                         scratch->patterns.at, scratch->items.at };
     *pairs = 0;
-    for (unsigned g = 0; g <= all; g++) {
-        if (bucket[g + 1] == bucket[g])
-            continue;
-        /* The items whose signature this bucket's does not overlap, weighted by both buckets'
-         * flags (ranges filled as found: zeroing all of them for each bucket would cost more
-         * than some matchings). */
-        fitting->at = scratch->items.at;
-        fitting->ranges = 0;
-        const unsigned clear = ~g & all;
-        /* The subsets s of clear, in increasing order (3^c of them over all g, not 4^c), buckets
-         * that follow each other. */
-        unsigned s = 0;
-        do {
-            add_range(fitting, item_bucket[s], item_bucket[s + 1],
-                      weight_of(weights, p, g >> c, s >> c));
-            s = (s - clear) & clear;
-        } while (s);
-        if (fitting->ranges)
-            *pairs += match(scratch->patterns.at + bucket[g], bucket[g + 1] - bucket[g], fitting,
-                            bits - c, table);
-    }
+    for (unsigned g = 0; g < 1u << (plan.q + (weights->flags ? 2 : 0)); g++)
+        *pairs += match_node(&m, plan.q, g);
     return NQ_OK;
 }
 
