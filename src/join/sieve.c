@@ -198,10 +198,18 @@ static void sign(const uint64_t *values, size_t count, const cut *cut, uint16_t 
     /* In locals, that the compiler may keep them in registers and vectorize the first loop. */
     const int lo = cut->lo, c = cut->c, f0 = cut->flag[0], f1 = cut->flag[1];
     const uint64_t window = (UINT64_C(1) << c) - 1, flags = cut->flags;
-    for (size_t i = 0; i < count; i++) {
-        const uint64_t x = values[i];
-        sig[i] = (uint16_t)((x >> lo & window) | (x >> f0 & flags) << c |
-                            (x >> f1 & flags) << (c + 1));
+    /* 256 values at a time, those 512 on fetched ahead: a list of a few MB comes from the
+     * last level cache (listed all before), and this pass waited on it (8 % of a unit's time
+     * at N = 22, 6 % with the fetches). */
+    for (size_t first = 0; first < count; first += 256) {
+        const size_t end = count - first < 256 ? count : first + 256;
+        for (size_t ahead = first + 512; ahead < first + 768 && ahead < count; ahead += 8)
+            __builtin_prefetch(values + ahead);
+        for (size_t i = first; i < end; i++) {
+            const uint64_t x = values[i];
+            sig[i] = (uint16_t)((x >> lo & window) | (x >> f0 & flags) << c |
+                                (x >> f1 & flags) << (c + 1));
+        }
     }
     size_t i = 0;
     for (; i + STREAMS <= count; i += STREAMS)
