@@ -223,6 +223,11 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_chunks(
                 continue;
             const uint64_t *at = items->at + range->first;
             const size_t n = range->end - range->first;
+            if (r + 1 < items->ranges) {
+                const uint64_t *next = items->at + items->range[r + 1].first;
+                for (int line = 0; line < 4; line++)
+                    __builtin_prefetch(next + 8 * line);
+            }
             uint64_t pairs = 0;
             if (blocks == TABLES)
                 pairs = query_blocks(table, chunks, TABLES, at, n);
