@@ -422,9 +422,13 @@ static void sort_by_signature(const uint64_t *values, size_t count, const uint16
     const int lo = squeezed->lo, c = squeezed->c;
     const uint64_t low = (UINT64_C(1) << lo) - 1;
     size_t i = 0;
-    for (; i + STREAMS <= count; i += STREAMS)
+    for (; i + STREAMS <= count; i += STREAMS) {
+        if (i + 8 * STREAMS < count)
+            for (int k = 0; k < STREAMS; k++)
+                __builtin_prefetch(&out[next[k][to[sig[i + 8 * STREAMS + k]]]], 1);
         for (int k = 0; k < STREAMS; k++)
             out[next[k][to[sig[i + k]]]++] = squeeze(values[i + k], low, lo, c);
+    }
     for (; i < count; i++)
         out[next[i % STREAMS][to[sig[i]]]++] = squeeze(values[i], low, lo, c);
 }
