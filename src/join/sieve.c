@@ -74,11 +74,11 @@ static unsigned signatures_of(const cut *cut)
     return 1u << (cut->c + (cut->flags ? 2 : 0));
 }
 
-/* x without its bits lo..lo + c - 1, the higher ones moved down by c (low: the bits below lo;
- * two shifts, as lo + c may be 64). */
-static uint64_t squeeze(uint64_t x, uint64_t low, int lo, int c)
+/* x without its bits lo..lo + c - 1, the higher ones moved down by c: low keeps the bits below
+ * lo, high those from lo + c (one shift, by c: the sort's every value takes it). */
+static uint64_t squeeze(uint64_t x, uint64_t low, uint64_t high, int c)
 {
-    return (x & low) | (x >> lo >> c) << lo;
+    return (x & low) | (x & high) >> c;
 }
 
 /* The weight of a pair of buckets, by the flags of the patterns' (f) and of the items' (g):
@@ -429,6 +429,7 @@ static void sort_by_signature(const uint64_t *values, size_t count, const uint16
     start[buckets] = at;
     const int lo = squeezed->lo, c = squeezed->c;
     const uint64_t low = (UINT64_C(1) << lo) - 1;
+    const uint64_t high = lo + c == 64 ? 0 : ~((UINT64_C(1) << (lo + c)) - 1);
     size_t i = 0;
     /* Each stream's next place fetched for writing 8 values ahead: they lie scattered over up
      * to 16384 places (the sort took 0.7 of the time with it at N = 22). */
@@ -437,10 +438,10 @@ static void sort_by_signature(const uint64_t *values, size_t count, const uint16
             for (int k = 0; k < STREAMS; k++)
                 __builtin_prefetch(&out[next[k][to[sig[i + 8 * STREAMS + k]]]], 1);
         for (int k = 0; k < STREAMS; k++)
-            out[next[k][to[sig[i + k]]]++] = squeeze(values[i + k], low, lo, c);
+            out[next[k][to[sig[i + k]]]++] = squeeze(values[i + k], low, high, c);
     }
     for (; i < count; i++)
-        out[next[i % STREAMS][to[sig[i]]]++] = squeeze(values[i], low, lo, c);
+        out[next[i % STREAMS][to[sig[i]]]++] = squeeze(values[i], low, high, c);
 }
 
 /* Adds items [first, end) of weight `weight` to items: to its last range when they follow it
