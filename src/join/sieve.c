@@ -351,10 +351,13 @@ static int is_flat(const nq_sieve_work *w, int k, unsigned g, int chunks)
            w->best[node_index(k + 1, child)] + w->best[node_index(k + 1, child + 1)];
 }
 
-/* The deepest level below node g of level k that meets flat. */
+/* The deepest level at which a node of node g's tree (g of level k) meets flat; 0 if it has no
+ * patterns. */
 static int deepest(const nq_sieve_work *w, int k, unsigned g, int chunks)
 {
-    if (w->blocks[node_index(k, g)] == 0 || is_flat(w, k, g, chunks))
+    if (w->blocks[node_index(k, g)] == 0)
+        return 0;
+    if (is_flat(w, k, g, chunks))
         return k;
     const unsigned child = first_child(g, k);
     const int a = deepest(w, k + 1, child, chunks), b = deepest(w, k + 1, child + 1, chunks);
