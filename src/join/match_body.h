@@ -13,7 +13,8 @@
  * The includer defines MATCH_TARGET, the target attribute of its instruction set (or nothing),
  * VECTOR_BYTES, the width of its registers (8, 32 or 64), and ADD_POPCOUNT(sum, x): adds the
  * bit count of each 64-bit lane of vector x to that lane of sum. With 64 (AVX-512, whose target
- * must include BW and VBMI) it includes <immintrin.h> first: the tables are built with its intrinsics.
+ * must include BW and VBMI) it includes <immintrin.h> first: the tables are built with its
+ * intrinsics.
  */
 #include <string.h>
 
