@@ -123,15 +123,11 @@ MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes
         lanes *t = table + c * CHUNK_VALUES;
         __m512i low[8], high[8];    /* entry 8h + l is high[h] & low[l] */
         low[0] = high[0] = _mm512_load_si512(&t[0]);
-#pragma GCC unroll 3
-        for (int b = 0; b < 3; b++) {
-            const __m512i one_low = _mm512_load_si512(&t[1 << b]);
-            const __m512i one_high = _mm512_load_si512(&t[8 << b]);
-#pragma GCC unroll 4
-            for (int v = 0; v < 1 << b; v++) {
-                low[(1 << b) + v] = _mm512_and_si512(low[v], one_low);
-                high[(1 << b) + v] = _mm512_and_si512(high[v], one_high);
-            }
+#pragma GCC unroll 8
+        for (int v = 1; v < 8; v++) {   /* v without its lowest bit, and that bit */
+            const int bit = __builtin_ctz((unsigned)v);
+            low[v] = _mm512_and_si512(low[v & (v - 1)], _mm512_load_si512(&t[1 << bit]));
+            high[v] = _mm512_and_si512(high[v & (v - 1)], _mm512_load_si512(&t[8 << bit]));
         }
 #pragma GCC unroll 8
         for (int h = 0; h < 8; h++)
