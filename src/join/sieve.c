@@ -213,11 +213,15 @@ static void sign(const uint64_t *values, size_t count, const cut *cut, uint16_t 
         const size_t end = count - first < 256 ? count : first + 256;
         for (size_t ahead = first + 512; ahead < first + 768 && ahead < count; ahead += 8)
             __builtin_prefetch(values + ahead);
-        for (size_t i = first; i < end; i++) {
-            const uint64_t x = values[i];
-            sig[i] = (uint16_t)((x >> lo & window) | (x >> f0 & flags) << c |
-                                (x >> f1 & flags) << (c + 1));
-        }
+        if (flags)
+            for (size_t i = first; i < end; i++) {
+                const uint64_t x = values[i];
+                sig[i] = (uint16_t)((x >> lo & window) | (x >> f0 & 1) << c |
+                                    (x >> f1 & 1) << (c + 1));
+            }
+        else    /* most row sets: the flag terms in the loop cost as much as the window's */
+            for (size_t i = first; i < end; i++)
+                sig[i] = (uint16_t)(values[i] >> lo & window);
     }
     size_t i = 0;
     for (; i + STREAMS <= count; i += STREAMS)
