@@ -148,6 +148,7 @@ static size_t node_index(int k, unsigned node)
 typedef struct plan {
     int q, d;
     int chunks;     /* the matcher's at q */
+    int flag_bits;  /* 2 with flags (above each node's cut bits), else 0 */
 } plan;
 
 /* What one matching keeps besides its lists: about 1 MB with 10 cuts, too much for a thread's
@@ -388,13 +389,13 @@ static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, int bits
         }
         price_level(w, k, &t->cuts[k], weights, patterns);
     }
-    plan best = { t->most, t->most, nq_match_chunks(bits - t->most) };
+    plan best = { t->most, t->most, nq_match_chunks(bits - t->most), flag_bits };
     double best_price = -1;
     for (int q = t->least; q <= t->most; q++) {
         const int chunks = nq_match_chunks(bits - q);
         const double p = price_trees(w, q, chunks, flag_bits);
         if (best_price < 0 || p < best_price)
-            best = (plan){ q, q, chunks }, best_price = p;
+            best = (plan){ q, q, chunks, flag_bits }, best_price = p;
     }
     price_trees(w, best.q, best.chunks, flag_bits);   /* w->best for the plan's q */
     for (unsigned g = 0; g < 1u << (best.q + flag_bits); g++) {
@@ -415,7 +416,7 @@ static void sort_by_signature(const uint64_t *values, size_t count, const uint16
     const cut *widest = &t->cuts[t->most], *squeezed = &t->cuts[plan->q];
     uint16_t *to = w->to;
     size_t(*next)[SIGNATURES] = w->next;
-    const unsigned buckets = 1u << (plan->d + (widest->flags ? 2 : 0));
+    const unsigned buckets = 1u << (plan->d + plan->flag_bits);
     for (int k = 0; k < STREAMS; k++)
         memset(next[k], 0, buckets * sizeof *next[k]);
     for (unsigned s = 0; s < signatures_of(widest); s++) {
@@ -492,7 +493,7 @@ static uint64_t match_node(const matching *m, int k, unsigned g)
      * (ranges filled as found: zeroing all of them for each node would cost more than some
      * matchings). Node s of level k is the buckets from s << below to (s + 1) << below. */
     const int below = m->plan->d - k;
-    const unsigned all = (1u << (k + (m->weights->flags ? 2 : 0))) - 1, clear = ~g & all;
+    const unsigned all = (1u << (k + m->plan->flag_bits)) - 1, clear = ~g & all;
     nq_match_items *fitting = &m->w->items;
     fitting->at = m->items;
     fitting->ranges = 0;
@@ -546,7 +547,7 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
     const matching m = { w, weights, p, &plan, match, table, bits - plan.q,
                          scratch->patterns.at, scratch->items.at };
     *pairs = 0;
-    for (unsigned g = 0; g < 1u << (plan.q + (weights->flags ? 2 : 0)); g++)
+    for (unsigned g = 0; g < 1u << (plan.q + plan.flag_bits); g++)
         *pairs += match_node(&m, plan.q, g);
     return NQ_OK;
 }
