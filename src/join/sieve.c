@@ -24,7 +24,10 @@
  * Within one node's matching its cut bits decide nothing: the node's patterns all take the same
  * ones there, and the items it meets none of those. So the top level's are squeezed out of
  * patterns and items as they are sorted, and the matcher looks up that many bits fewer per
- * pair: with 42-bit patterns (N = 22) and 7 cuts, 6 chunks of 6 bits instead of 7.
+ * pair: with 42-bit patterns (N = 22) and 7 cuts, 6 chunks of 6 bits instead of 7. Nor does a
+ * bit that one of the lists never takes: at N = 23, where the start's two queens leave many
+ * diagonals to one half only, six to ten of the 42. Where the CPU packs bits in one instruction
+ * (PEXT), those go too, and most row sets there take 5 chunks instead of 6.
  *
  * Where pairs weigh by two flag bits (the join's symmetric starts), the flags join the
  * signature too: a bucket of patterns then knows its flags, each bucket of items its own, and
@@ -35,7 +38,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/base.h"
 #include "join.h"
+
+#if NQ_CPU_X86
+#include <immintrin.h>
+#endif
 
 /* The most cut bits, and signatures with the two flags above them. */
 #define MAX_CUTS 10
@@ -74,11 +82,20 @@ static unsigned signatures_of(const cut *cut)
     return 1u << (cut->c + (cut->flags ? 2 : 0));
 }
 
-/* x without its bits lo..lo + c - 1, the higher ones moved down by c: low keeps the bits below
- * lo, high those from lo + c (one shift, by c: the sort's every value takes it). */
-static uint64_t squeeze(uint64_t x, uint64_t low, uint64_t high, int c)
+/* What the matcher is given of each value: its bits in `keep`, packed down to the lowest. Where
+ * the CPU packs any bits in one instruction (PEXT, on every CPU with AVX-512), keep is every bit
+ * both lists take less the squeezed level's cut bits; elsewhere it is all the bits less those
+ * cut bits, lo..lo + c - 1: then low keeps the bits below lo, high those from lo + c, and the
+ * higher ones move down by c in one shift. */
+typedef struct squeeze_rule {
+    int packed;             /* by PEXT */
+    uint64_t keep, low, high;
+    int c;
+} squeeze_rule;
+
+static inline uint64_t squeeze_window(uint64_t x, const squeeze_rule *r)
 {
-    return (x & low) | (x & high) >> c;
+    return (x & r->low) | (x & r->high) >> r->c;
 }
 
 /* The weight of a pair of buckets, by the flags of the patterns' (f) and of the items' (g):
@@ -149,6 +166,7 @@ typedef struct plan {
     int q, d;
     int chunks;     /* the matcher's at q */
     int flag_bits;  /* 2 with flags (above each node's cut bits), else 0 */
+    squeeze_rule squeeze;   /* what the matcher is given of each value */
 } plan;
 
 /* What one matching keeps besides its lists: about 1 MB with 10 cuts, too much for a thread's
@@ -200,13 +218,14 @@ static void plan_trial(trial *t, const uint64_t *a, size_t na, const uint64_t *b
 }
 
 /* Writes the signature of each value under cut to sig and counts them into have, value i in
- * stream i % STREAMS. */
-static void sign(const uint64_t *values, size_t count, const cut *cut, uint16_t *sig,
-                 uint32_t have[STREAMS][SIGNATURES])
+ * stream i % STREAMS; returns the bits any value takes. */
+static uint64_t sign(const uint64_t *values, size_t count, const cut *cut, uint16_t *sig,
+                     uint32_t have[STREAMS][SIGNATURES])
 {
     /* In locals, that the compiler may keep them in registers and vectorize the first loop. */
     const int lo = cut->lo, c = cut->c, f0 = cut->flag[0], f1 = cut->flag[1];
     const uint64_t window = (UINT64_C(1) << c) - 1, flags = cut->flags;
+    uint64_t taken = 0;
     /* 256 values at a time, those 512 on fetched ahead: a list of a few MB comes from the
      * last level cache (listed all before), and this pass waited on it (8 % of a unit's time
      * at N = 22, 6 % with the fetches). */
@@ -219,10 +238,13 @@ static void sign(const uint64_t *values, size_t count, const cut *cut, uint16_t 
                 const uint64_t x = values[i];
                 sig[i] = (uint16_t)((x >> lo & window) | (x >> f0 & 1) << c |
                                     (x >> f1 & 1) << (c + 1));
+                taken |= x;
             }
         else    /* most row sets: the flag terms in the loop cost as much as the window's */
-            for (size_t i = first; i < end; i++)
+            for (size_t i = first; i < end; i++) {
                 sig[i] = (uint16_t)(values[i] >> lo & window);
+                taken |= values[i];
+            }
     }
     size_t i = 0;
     for (; i + STREAMS <= count; i += STREAMS)
@@ -230,6 +252,7 @@ static void sign(const uint64_t *values, size_t count, const cut *cut, uint16_t 
             have[s][sig[i + s]]++;
     for (; i < count; i++)
         have[i % STREAMS][sig[i]]++;
+    return taken;
 }
 
 /* A signature under the widest cut in level order: the bits of the least level's window on top
@@ -369,9 +392,22 @@ static int deepest(const nq_sieve_work *w, int k, unsigned g, int chunks)
     return a > b ? a : b;
 }
 
+/* The squeeze that takes level q's cut bits out of the bits in `live` (packed, or else all
+ * `bits` of a value, see squeeze_rule). */
+static squeeze_rule squeeze_of(const cut *cut, uint64_t live, int packed)
+{
+    const int lo = cut->lo, c = cut->c;
+    const uint64_t window = ((UINT64_C(1) << c) - 1) << lo;
+    const squeeze_rule r = { packed, live & ~window, (UINT64_C(1) << lo) - 1,
+                             lo + c == 64 ? 0 : ~((UINT64_C(1) << (lo + c)) - 1), c };
+    return r;
+}
+
 /* The cheapest plan, now that the trial's counts are in, list `patterns` (0: a) the patterns:
- * every level priced node by node, then for each squeezed level q the trees from q down. */
-static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, int bits, int patterns)
+ * every level priced node by node, then for each squeezed level q the trees from q down, its
+ * matcher looking up the bits of `live` (packed, or else all of them) less q's cut bits. */
+static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, uint64_t live, int packed,
+                     int patterns)
 {
     const trial *t = &w->trial;
     const cut *widest = &t->cuts[t->most];
@@ -389,13 +425,14 @@ static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, int bits
         }
         price_level(w, k, &t->cuts[k], weights, patterns);
     }
-    plan best = { t->most, t->most, nq_match_chunks(bits - t->most), flag_bits };
+    plan best = { 0, 0, 0, flag_bits, { 0, 0, 0, 0, 0 } };
     double best_price = -1;
     for (int q = t->least; q <= t->most; q++) {
-        const int chunks = nq_match_chunks(bits - q);
+        const squeeze_rule squeeze = squeeze_of(&t->cuts[q], live, packed);
+        const int chunks = nq_match_chunks(__builtin_popcountll(squeeze.keep));
         const double p = price_trees(w, q, chunks, flag_bits);
         if (best_price < 0 || p < best_price)
-            best = (plan){ q, q, chunks, flag_bits }, best_price = p;
+            best = (plan){ q, q, chunks, flag_bits, squeeze }, best_price = p;
     }
     price_trees(w, best.q, best.chunks, flag_bits);   /* w->best for the plan's q */
     for (unsigned g = 0; g < 1u << (best.q + flag_bits); g++) {
@@ -405,15 +442,60 @@ static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, int bits
     return best;
 }
 
+/* The sort's last pass: value i, squeezed by `squeeze` under rule r, to out[next[i % STREAMS][to
+ * its signature]], that place moved on. Inlined into one function for each squeeze. */
+static inline __attribute__((always_inline)) void scatter(
+    const uint64_t *values, size_t count, const uint16_t *sig, const uint16_t *to,
+    size_t (*next)[SIGNATURES], squeeze_rule r, uint64_t (*squeeze)(uint64_t, const squeeze_rule *),
+    uint64_t *out)
+{
+    size_t i = 0;
+    /* Each stream's next place fetched for writing 8 values ahead: they lie scattered over up
+     * to 16384 places (the sort took 0.7 of the time with it at N = 22). */
+    for (; i + STREAMS <= count; i += STREAMS) {
+        if (i + 9 * STREAMS <= count)
+            for (int k = 0; k < STREAMS; k++)
+                __builtin_prefetch(&out[next[k][to[sig[i + 8 * STREAMS + k]]]], 1);
+        for (int k = 0; k < STREAMS; k++)
+            out[next[k][to[sig[i + k]]]++] = squeeze(values[i + k], &r);
+    }
+    for (; i < count; i++)
+        out[next[i % STREAMS][to[sig[i]]]++] = squeeze(values[i], &r);
+}
+
+static void scatter_window(const uint64_t *values, size_t count, const uint16_t *sig,
+                           const uint16_t *to, size_t (*next)[SIGNATURES], squeeze_rule r,
+                           uint64_t *out)
+{
+    scatter(values, count, sig, to, next, r, squeeze_window, out);
+}
+
+#if NQ_CPU_X86
+__attribute__((target("bmi2"))) static inline uint64_t squeeze_packed(uint64_t x,
+                                                                     const squeeze_rule *r)
+{
+    return _pext_u64(x, r->keep);
+}
+
+__attribute__((target("bmi2"))) static void scatter_packed(const uint64_t *values, size_t count,
+                                                           const uint16_t *sig,
+                                                           const uint16_t *to,
+                                                           size_t (*next)[SIGNATURES],
+                                                           squeeze_rule r, uint64_t *out)
+{
+    scatter(values, count, sig, to, next, r, squeeze_packed, out);
+}
+#endif
+
 /* Copies values[0..count) to out, sorted by their signatures at level d (from those in sig,
- * under the widest cut, have[k][s] of them in stream k for each s) and with the cut bits of
- * level q squeezed out: bucket s at out[start[s]] up to out[start[s + 1]]. */
+ * under the widest cut, have[k][s] of them in stream k for each s) and squeezed as the plan
+ * says: bucket s at out[start[s]] up to out[start[s + 1]]. */
 static void sort_by_signature(const uint64_t *values, size_t count, const uint16_t *sig,
                               uint32_t have[STREAMS][SIGNATURES], const plan *plan,
                               nq_sieve_work *w, uint64_t *out, size_t start[SIGNATURES + 1])
 {
     const trial *t = &w->trial;
-    const cut *widest = &t->cuts[t->most], *squeezed = &t->cuts[plan->q];
+    const cut *widest = &t->cuts[t->most];
     uint16_t *to = w->to;
     size_t(*next)[SIGNATURES] = w->next;
     const unsigned buckets = 1u << (plan->d + plan->flag_bits);
@@ -435,21 +517,13 @@ static void sort_by_signature(const uint64_t *values, size_t count, const uint16
         }
     }
     start[buckets] = at;
-    const int lo = squeezed->lo, c = squeezed->c;
-    const uint64_t low = (UINT64_C(1) << lo) - 1;
-    const uint64_t high = lo + c == 64 ? 0 : ~((UINT64_C(1) << (lo + c)) - 1);
-    size_t i = 0;
-    /* Each stream's next place fetched for writing 8 values ahead: they lie scattered over up
-     * to 16384 places (the sort took 0.7 of the time with it at N = 22). */
-    for (; i + STREAMS <= count; i += STREAMS) {
-        if (i + 9 * STREAMS <= count)
-            for (int k = 0; k < STREAMS; k++)
-                __builtin_prefetch(&out[next[k][to[sig[i + 8 * STREAMS + k]]]], 1);
-        for (int k = 0; k < STREAMS; k++)
-            out[next[k][to[sig[i + k]]]++] = squeeze(values[i + k], low, high, c);
+#if NQ_CPU_X86
+    if (plan->squeeze.packed) {
+        scatter_packed(values, count, sig, to, next, plan->squeeze, out);
+        return;
     }
-    for (; i < count; i++)
-        out[next[i % STREAMS][to[sig[i]]]++] = squeeze(values[i], low, high, c);
+#endif
+    scatter_window(values, count, sig, to, next, plan->squeeze, out);
 }
 
 /* Adds items [first, end) of weight `weight` to items: to its last range when they follow it
@@ -474,7 +548,7 @@ typedef struct matching {
     const plan *plan;
     nq_match_fn *match;
     void *table;
-    int bits;                       /* the matcher's: level q's cut bits squeezed out */
+    int bits;                       /* the matcher's: those the plan's squeeze keeps */
     const uint64_t *patterns, *items;
 } matching;
 
@@ -537,14 +611,19 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
     uint16_t *sig[2] = { (uint16_t *)scratch->signatures.at,
                          (uint16_t *)scratch->signatures.at + na };
     const cut *widest = &t->cuts[t->most];
-    sign(a, na, widest, sig[0], t->have[0]);
-    sign(b, nb, widest, sig[1], t->have[1]);
-    const plan plan = cheapest(w, weights, bits, p);
+    /* A bit that one list never takes decides no pair: where the CPU packs bits, the matcher
+     * is not given it (at N = 23 six to ten of the 42 bits, often a chunk of its lookups). */
+    const uint64_t all = bits == 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
+    const uint64_t taken = sign(a, na, widest, sig[0], t->have[0]) &
+                           sign(b, nb, widest, sig[1], t->have[1]);
+    const int packed = NQ_CPU_X86 && nq_cpu_uses(NQ_CPU_AVX512);
+    const plan plan = cheapest(w, weights, packed ? taken & all : all, packed, p);
     sort_by_signature(list[p], length[p], sig[p], t->have[p], &plan, w, scratch->patterns.at,
                       w->bucket);
     sort_by_signature(list[!p], length[!p], sig[!p], t->have[!p], &plan, w, scratch->items.at,
                       w->item_bucket);
-    const matching m = { w, weights, p, &plan, match, table, bits - plan.q,
+    const matching m = { w, weights, p, &plan, match, table,
+                         __builtin_popcountll(plan.squeeze.keep),
                          scratch->patterns.at, scratch->items.at };
     *pairs = 0;
     for (unsigned g = 0; g < 1u << (plan.q + plan.flag_bits); g++)
