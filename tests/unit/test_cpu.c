@@ -49,7 +49,10 @@ static void detects_what_the_cpu_has(void **state)
     if (NQ_CPU_X86) {
         want |= cpuinfo_has("popcnt") ? NQ_CPU_POPCNT : 0;
         want |= cpuinfo_has("avx2") && cpuinfo_has("popcnt") ? NQ_CPU_AVX2 : 0;
-        want |= cpuinfo_has("avx512f") && cpuinfo_has("avx512_vpopcntdq") ? NQ_CPU_AVX512 : 0;
+        want |= cpuinfo_has("avx512f") && cpuinfo_has("avx512bw") && cpuinfo_has("avx512vbmi") &&
+                        cpuinfo_has("avx512_vpopcntdq") && cpuinfo_has("popcnt") && cpuinfo_has("bmi2")
+                    ? NQ_CPU_AVX512
+                    : 0;
     }
     assert_int_equal(nq_cpu_detected(), want);
     assert_int_equal(nq_cpu_detected(), want);   /* asked once, the same answer after */
