@@ -38,3 +38,11 @@ bench: $(JOIN_LAYOUTS)
 $(JOIN_LAYOUTS): bench/join_layouts.c $(STATIC)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(CFLAGS) -Iinclude -Isrc $< $(STATIC) -o $@ $(LDLIBS_ALL)
+
+# The join's random units timed alone, as many as asked (BENCHMARKS.md).
+JOIN_UNITS = $(BUILD)/bench/join_units
+bench: $(JOIN_UNITS)
+
+$(JOIN_UNITS): bench/join_units.c $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc $< $(STATIC) -o $@ $(LDLIBS_ALL)
