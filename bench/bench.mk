@@ -45,4 +45,4 @@ bench: $(JOIN_UNITS)
 
 $(JOIN_UNITS): bench/join_units.c $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc $< $(STATIC) -o $@ $(LDLIBS_ALL)
+	$(CC) $(ALL_CFLAGS) $< $(STATIC) -o $@ $(LDLIBS_ALL)
