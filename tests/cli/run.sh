@@ -733,9 +733,18 @@ interrupted_then_resumed "join --unique" 83263591 6142 "$tmp/juint.ckpt" 0.3 18 
     grep -q "^solutions: about 1\.[3-5][0-9]*e+04$" "$tmp/out" && grep -q "^time: about .* on 1 thread here$" "$tmp/out"
 expect_true "estimate 12" $?
 "$nq" estimate 16 --threads 1 >"$tmp/out" 2>"$tmp/err" && grep -q "^method: join$" "$tmp/out" &&
-    grep -q "^solutions: about 1\.[3-6][0-9]*e+07 (standard error [0-9.]*%)$" "$tmp/out" &&
+    grep -q "^solutions: about 1\.[3-6][0-9]*e+07 (standard error [0-9.]*%, [0-9]* units counted)$" "$tmp/out" &&
     grep -q "^memory: about [0-9]* MiB$" "$tmp/out"
 expect_true "estimate 16 by the join" $?
+# Its batches, merged: Q(16) within four standard errors, and the error that of the units
+# counted: times their square root, the spread of one unit's solutions, about 0.7 of their mean
+# at N = 16.
+sed -n 's/^solutions: about \([0-9.e+]*\) (standard error \([0-9.]*\)%, \([0-9]*\) units counted)$/\1 \2 \3/p' \
+    "$tmp/out" |
+    awk '{ q = 14772512; d = $1 - q; if (d < 0) d = -d; spread = $2 / 100 * sqrt($3)
+           ok = $2 > 0 && d <= 4 * $2 / 100 * q && spread > 0.35 && spread < 1.4 }
+         END { exit !(NR == 1 && ok) }'
+expect_true "estimate 16 by the join: batches merged into one error" $?
 "$nq" estimate 12 --method backtrack --probes 1000 >"$tmp/out" && grep -q "^method: backtrack$" "$tmp/out"
 expect_true "estimate --method backtrack" $?
 "$nq" estimate 8 --probes 1 >"$tmp/out" && grep -qx "squares to try: [0-9.e+]* (standard error unknown from 1 probe)" "$tmp/out"
