@@ -25,8 +25,9 @@ static const char help[] =
     "  -t, --threads T    worker threads the count will use (default: one per online core)\n"
     "  -m, --method M     the count's method: auto (default), join or backtrack; for the\n"
     "                     join, random work units are counted and timed (--probes is ignored):\n"
-    "                     64 at least, more until the standard error is at most 2% or they\n"
-    "                     have taken a hundredth of the count's time or half a minute\n"
+    "                     64 at least, more until the standard error is at most 2%, or\n"
+    "                     they took a hundredth of the count's time, or more would take\n"
+    "                     them past half a minute\n"
     "      --max-memory SIZE  as for count: the join's memory limit\n"
     "  -n, --probes P     random probes (default 200000); error shrinks as 1/sqrt(P)\n"
     "  -S, --seed S       seed of the probes (default 1)\n"
@@ -98,8 +99,8 @@ static void add_batch(unit_sums *sums, const nq_estimate *e, double count, doubl
  * batches of doubling size, each drawn with a seed of its own (no batch repeats another's
  * draws): 64 at least, and more until a second has gone and the solutions' standard error is
  * at most 2 % (at N = 23 a sample of 128 units erred by 8 %), or the sampling has taken a
- * hundredth of the count's time, or half a minute (N >= 26, where a unit takes seconds to a
- * minute, stops there after as few as 4). Its time scaled to all units and the threads; the
+ * hundredth of the count's time, or the next batch would take it past half a minute (N >= 26,
+ * where a unit takes seconds to a minute, stops there after as few as 4). Its time scaled to all units and the threads; the
  * units counted into *counted. Returns 0 or an exit code. */
 static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_estimate *e,
                          double *seconds, double *counted)
@@ -121,7 +122,8 @@ static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_es
         e->spread = mean > 0 ? sqrt(variance > 0 ? variance : 0) / mean / sqrt(sums.units) : 0;
         *seconds = spent / sums.units * units / threads;
         *counted = sums.units;
-        if (sums.units >= units || spent >= 30.0 ||
+        /* The next batch would take as long as all before it. */
+        if (sums.units >= units || 2 * spent > 30.0 ||
             (sums.units >= 64 && spent >= 1.0 &&
              (e->spread <= 0.02 || spent * 100 >= *seconds * threads)))
             return 0;
