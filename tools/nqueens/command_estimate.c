@@ -100,15 +100,17 @@ static void add_batch(unit_sums *sums, const nq_estimate *e, double count, doubl
  * draws): 64 at least, and more until a second has gone and the solutions' standard error is
  * at most 2 % (at N = 23 a sample of 128 units erred by 8 %), or the sampling has taken a
  * hundredth of the count's time, or the next batch would take it past half a minute (N >= 26,
- * where a unit takes seconds to a minute, stops there after as few as 4). Its time scaled to all units and the threads; the
- * units counted into *counted. Returns 0 or an exit code. */
+ * where a unit takes seconds to a minute, stops there after as few as 4). Its time scaled to
+ * all units and the threads; the units counted into *counted. Returns 0 or an exit code. */
 static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_estimate *e,
                          double *seconds, double *counted)
 {
     const double units = (double)nq_plan_units(plan);
     unit_sums sums = { 0, 0, 0 };
     double spent = 0;
-    for (uint64_t batch = 0;; batch++) {
+    *e = (nq_estimate){ 0, 0, 0 };
+    *seconds = *counted = 0;
+    for (uint64_t batch = 0; units > 0; batch++) {
         const double count = sums.units < 4 ? 4 : sums.units;
         const double start = thread_time();
         int code = estimate_plan(plan, (long long)count, (uint64_t)seed + (batch << 32), e);
@@ -128,6 +130,7 @@ static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_es
              (e->spread <= 0.02 || spent * 100 >= *seconds * threads)))
             return 0;
     }
+    return 0;   /* no units: nothing to count */
 }
 
 /* Writes seconds in the largest sensible unit. */
