@@ -198,7 +198,7 @@ int command_estimate(int argc, char **argv)
     else if (!(code = estimate_plan(plan, probes, seed, &e)) &&
              !(code = seconds_per_square(threads, probes, seed, &per_square)))
         seconds = e.nodes * per_square;
-    char line[480], time[48], work[96], error[48], solutions[96], machine[48] = "";
+    char line[512], time[48], work[96], error[48], solutions[128], machine[48] = "";
     if (!code) {
         format_time(seconds, time);
         char memory[32], spread[96] = "";
