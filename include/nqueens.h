@@ -234,9 +234,10 @@ typedef enum nq_method {
      * halves and counts the halves that fit together. Much faster, needs memory (with one worker
      * about 84 MiB at n = 20, 700 MiB at 22, 6.2 GiB at 24 with the quarter's table; where that
      * does not fit max_memory, and from n = 26, each worker makes row slices of it instead: 24
-     * MiB at 20, 1.5 GiB at 24, 1.9 GiB at 26 and 27; nq_plan_memory_needed), counts
-     * empty boards of side 4 to NQ_JOIN_MAX_N only. Its units count totals only; a run of all
-     * of them derives the unique count from the total (nq_unique_from_total). */
+     * MiB at 20, 1.5 GiB at 24, 1.7 GiB at 26 and 27 with the list of units;
+     * nq_plan_memory_needed), counts empty boards of side 4 to NQ_JOIN_MAX_N only. Its units
+     * count totals only; a run of all of them derives the unique count from the total
+     * (nq_unique_from_total). */
     NQ_METHOD_JOIN
 } nq_method;
 
@@ -419,6 +420,11 @@ NQ_API nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void 
 /* Whether data, the start of a checkpoint of length bytes, has a whole header made for plan
  * counted with or without unique: which of two plans a checkpoint belongs to. */
 NQ_API int nq_checkpoint_matches(const nq_plan *plan, int unique, const void *data, size_t length);
+
+/* The most nq_checkpoint_read allocates for a checkpoint of plan, besides its partial records
+ * (a few, of the units in flight): a bit and a count of 16 bytes for each unit, 0.3 GB for the
+ * join's 18 million units from n = 26. */
+NQ_API uint64_t nq_checkpoint_state_bytes(const nq_plan *plan);
 
 /* Frees what nq_checkpoint_read allocated in state; state may be NULL. */
 NQ_API void nq_checkpoint_state_free(nq_checkpoint_state *state);

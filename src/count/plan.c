@@ -182,7 +182,9 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
         return status ? status : NQ_ERR_ARGUMENT;
     const int threads = options->threads > 0 ? options->threads : nq_online_cores();
     if (method == NQ_METHOD_JOIN)
-        return nq_join_memory(board->n, threads, NQ_JOIN_ANY, options->max_memory, bytes);
+        return nq_join_memory(board->n, options->min_units ? options->min_units
+                                                           : default_min_units(board->n),
+                              threads, NQ_JOIN_ANY, options->max_memory, bytes);
     nq_plan_options backtrack = *options;
     backtrack.method = NQ_METHOD_BACKTRACK;
     nq_plan *plan;

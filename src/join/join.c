@@ -102,8 +102,23 @@ static nq_status choose_layout(nq_join_layout layout, uint64_t with, uint64_t wi
     return max_memory && *need > max_memory ? NQ_ERR_MEMORY_LIMIT : NQ_OK;
 }
 
-nq_status nq_join_memory(int n, int threads, nq_join_layout layout, uint64_t max_memory,
-                         uint64_t *bytes)
+/* Whether a join of this layout cuts row sets into parts: past the table's sides a row set can
+ * take a core many minutes. */
+static int cuts_row_sets(const nq_join *j, nq_join_layout layout)
+{
+    return j->h > NQ_QUARTER_TABLE_MAX_H || layout == NQ_JOIN_SLICES_CUT;
+}
+
+/* Adds a list of `units` units to the needs with the table (if it can be made) and without. */
+static void add_units(size_t units, uint64_t *with, uint64_t *without)
+{
+    const uint64_t bytes = (uint64_t)units * sizeof(nq_join_unit);
+    *with += *with ? bytes : 0;
+    *without += bytes;
+}
+
+nq_status nq_join_memory(int n, size_t min_units, int threads, nq_join_layout layout,
+                         uint64_t max_memory, uint64_t *bytes)
 {
     nq_join j = { 0 };
     uint64_t with, without;
@@ -111,6 +126,10 @@ nq_status nq_join_memory(int n, int threads, nq_join_layout layout, uint64_t max
     nq_status status = measure(&j, n, threads, &with, &without);
     nq_quarter_free(&j.quarter);
     if (!status) {
+        j.start_count = nq_join_starts(n, j.starts);
+        add_units(nq_join_unit_total(j.starts, j.start_count, j.h, min_units,
+                                     cuts_row_sets(&j, layout)),
+                  &with, &without);
         status = choose_layout(layout, with, without, max_memory, &table, bytes);
         status = status == NQ_ERR_MEMORY_LIMIT ? NQ_OK : status;
     }
@@ -126,8 +145,14 @@ nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threa
     uint64_t with = 0, without = 0, need = 0;
     int table = 0;
     nq_status status = measure(j, n, threads, &with, &without);
-    if (!status)
+    if (!status) {
+        /* The units counted, not made, before the limit refuses or allows them. */
+        j->start_count = nq_join_starts(n, j->starts);
+        add_units(nq_join_unit_total(j->starts, j->start_count, j->h, min_units,
+                                     cuts_row_sets(j, layout)),
+                  &with, &without);
         status = choose_layout(layout, with, without, max_memory, &table, &need);
+    }
     if (memory)
         *memory = need;
     if (layout == NQ_JOIN_SLICES_CUT)
@@ -138,13 +163,9 @@ nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threa
         if (!status)
             status = nq_quarter_fill(&j->quarter);
     }
-    if (!status) {
-        j->start_count = nq_join_starts(n, j->starts);
-        /* Past the table's sides a row set can take a core many minutes: cut them up. */
+    if (!status)
         status = nq_join_units(j->starts, j->start_count, j->h, min_units,
-                               j->h > NQ_QUARTER_TABLE_MAX_H || layout == NQ_JOIN_SLICES_CUT,
-                               &j->units, &j->unit_count);
-    }
+                               cuts_row_sets(j, layout), &j->units, &j->unit_count);
     if (status) {
         nq_join_free(j);
         return status;

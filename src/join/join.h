@@ -149,6 +149,11 @@ unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows);
 nq_status nq_join_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
                         int split, nq_join_unit **units, size_t *count);
 
+/* How many units nq_join_units would make, without making them (their list is part of a
+ * join's memory: 16 bytes a unit, 0.3 GB at n = 26). */
+size_t nq_join_unit_total(const nq_join_start *starts, int start_count, int h, size_t min_units,
+                          int split);
+
 /* ---- pair.c: quarter cells fitted to the board, and the pairs of two that fit ------------ */
 
 /* How the placements of a quarter cell stand on the board: the shifts that take their quarter
@@ -346,17 +351,18 @@ typedef enum nq_join_layout {
  * `layout` says, refusing with NQ_ERR_MEMORY_LIMIT when it would need more than max_memory bytes
  * (0: no limit) with `threads` workers. Returns NQ_OK, NQ_ERR_SIZE (n outside the join's
  * sizes), NQ_ERR_ARGUMENT (a table asked for past NQ_QUARTER_TABLE_MAX_H), NQ_ERR_NOMEM or
- * NQ_ERR_MEMORY_LIMIT; *memory (when not NULL) gets the estimate unless NQ_ERR_SIZE. */
+ * NQ_ERR_MEMORY_LIMIT; *memory (when not NULL) gets the need, as nq_join_memory measures it,
+ * unless NQ_ERR_SIZE. */
 nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threads,
                          nq_join_layout layout, nq_join **join, uint64_t *memory);
 
 void nq_join_free(nq_join *join);
 
-/* What nq_join_create would need for n, `threads` workers, the layout and the memory limit (the
- * layout it would choose), measured without building. Returns as nq_join_create, but NQ_OK over
- * the limit. */
-nq_status nq_join_memory(int n, int threads, nq_join_layout layout, uint64_t max_memory,
-                         uint64_t *bytes);
+/* What nq_join_create would need for n, min_units, `threads` workers, the layout and the memory
+ * limit (the layout it would choose), measured without building: the table or slices, each
+ * worker's scratch, and the list of units. Returns as nq_join_create, but NQ_OK over the limit. */
+nq_status nq_join_memory(int n, size_t min_units, int threads, nq_join_layout layout,
+                         uint64_t max_memory, uint64_t *bytes);
 
 /* Whether join holds the whole table (else its workers make slices). */
 int nq_join_has_table(const nq_join *join);

@@ -754,25 +754,26 @@ static void slices_count_what_the_table_does(void **state)
 }
 
 /* Past the table's sides the join makes slices, within the limit it is given: n = 26 and 27
- * are measured (not built), under 2 GiB for one worker (halves in chunks), and a table is
- * refused. */
+ * are measured (not built), under 2 GiB for one worker (halves in chunks) with the plan's 16
+ * million units, and a table is refused. */
 static void past_the_table_the_join_slices(void **state)
 {
     (void)state;
+    const size_t units = (size_t)1 << 24;
     for (int n = 2 * NQ_QUARTER_TABLE_MAX_H + 2; n <= NQ_JOIN_MAX_N; n++) {
         uint64_t need, again;
-        assert_int_equal(nq_join_memory(n, 1, NQ_JOIN_ANY, 0, &need), NQ_OK);
-        assert_int_equal(nq_join_memory(n, 1, NQ_JOIN_SLICES, 0, &again), NQ_OK);
+        assert_int_equal(nq_join_memory(n, units, 1, NQ_JOIN_ANY, 0, &need), NQ_OK);
+        assert_int_equal(nq_join_memory(n, units, 1, NQ_JOIN_SLICES, 0, &again), NQ_OK);
         assert_int_equal(need, again);
         assert_true(need < (UINT64_C(2) << 30));
-        assert_int_equal(nq_join_memory(n, 1, NQ_JOIN_TABLE, 0, &again), NQ_ERR_ARGUMENT);
+        assert_int_equal(nq_join_memory(n, units, 1, NQ_JOIN_TABLE, 0, &again), NQ_ERR_ARGUMENT);
         nq_join *join;
-        assert_int_equal(nq_join_create(n, 0, need - 1, 1, NQ_JOIN_ANY, &join, &again),
+        assert_int_equal(nq_join_create(n, units, need - 1, 1, NQ_JOIN_ANY, &join, &again),
                          NQ_ERR_MEMORY_LIMIT);
         assert_int_equal(again, need);
     }
     uint64_t need;
-    assert_int_equal(nq_join_memory(NQ_JOIN_MAX_N + 1, 1, NQ_JOIN_ANY, 0, &need), NQ_ERR_SIZE);
+    assert_int_equal(nq_join_memory(NQ_JOIN_MAX_N + 1, 0, 1, NQ_JOIN_ANY, 0, &need), NQ_ERR_SIZE);
 }
 
 static void join_counts_18_on_two_threads(void **state)
@@ -880,6 +881,45 @@ static void memory_is_stated_and_bounded(void **state)
     assert_true(need > (UINT64_C(4) << 30));
 }
 
+/* The list of units is in the stated memory, measured or made: 16 bytes a unit, which from
+ * n = 26 (18 million units) is 0.3 GB. So is a checkpoint's state, a bit and a count a unit. */
+static void units_are_in_the_memory(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 18);   /* 12,155 row sets: one a unit, or a hundred or so */
+    nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = 1, .min_units = 100 };
+    nq_plan *few, *many;
+    assert_int_equal(nq_plan_create_with(&b, &options, &few), NQ_OK);
+    options.min_units = 20000;
+    uint64_t need;
+    assert_int_equal(nq_plan_memory_needed(&b, &options, &need), NQ_OK);
+    assert_int_equal(nq_plan_create_with(&b, &options, &many), NQ_OK);
+    assert_int_equal(nq_plan_memory(many), need);
+    assert_true(nq_plan_units(many) > 10000 && nq_plan_units(few) < 1000);
+    assert_int_equal(nq_plan_memory(many) - nq_plan_memory(few),
+                     (nq_plan_units(many) - nq_plan_units(few)) * sizeof(nq_join_unit));
+    assert_true(nq_checkpoint_state_bytes(many) >=
+                nq_plan_units(many) * (sizeof(nq_unit_count) + 1.0 / 8));
+    /* Row slices (the least the join takes) hold their units too: under a limit just below
+     * their need with the many units, the many are refused, the few not. */
+    options.max_memory = nq_plan_memory(many) - 1;
+    nq_plan *sliced;
+    assert_int_equal(nq_plan_create_with(&b, &options, &sliced), NQ_OK);
+    assert_false(nq_join_has_table(sliced->join));
+    options.max_memory = nq_plan_memory(sliced) - 1;
+    nq_plan *over;
+    assert_int_equal(nq_plan_create_with(&b, &options, &over), NQ_ERR_MEMORY_LIMIT);
+    options.min_units = 100;
+    assert_int_equal(nq_plan_create_with(&b, &options, &over), NQ_OK);
+    assert_int_equal(nq_plan_memory(sliced) - nq_plan_memory(over),
+                     (nq_plan_units(sliced) - nq_plan_units(over)) * sizeof(nq_join_unit));
+    nq_plan_free(over);
+    nq_plan_free(sliced);
+    nq_plan_free(few);
+    nq_plan_free(many);
+}
+
 /* A join checkpoint is the join's: the backtracker's plan of the same board refuses it. */
 static void checkpoints_know_their_method(void **state)
 {
@@ -931,6 +971,7 @@ int main(void)
         cmocka_unit_test(join_counts_18_on_two_threads),
         cmocka_unit_test(auto_takes_join_where_it_can),
         cmocka_unit_test(memory_is_stated_and_bounded),
+        cmocka_unit_test(units_are_in_the_memory),
         cmocka_unit_test(checkpoints_know_their_method),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
