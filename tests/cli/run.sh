@@ -593,18 +593,27 @@ check "join refuses a board" 2 "" "$join_only" "$b1" -- count --board - --method
 check "join refuses N = 3" 2 "" "$join_only" -- count 3 --method join
 check "join refuses N = 28" 2 "" "$join_only" -- count 28 --method join
 # Under a limit below the quarter table's need, the join makes row slices per worker instead
-# (2.7 MiB for the table at 16, 1.6 MiB for slices on one thread; at 15, 1.3 MiB and 1.1 MiB):
-# same counts, less memory.
+# (2.7 MiB for the table at 16, 1.6 MiB for slices on one thread; at 15, 1.4 MiB and 1.2 MiB,
+# the list of units included): same counts, less memory.
 check "join with row slices" 0 14772512 "" -- count 16 --method join --threads 1 --max-memory 2M
-check "join with row slices, odd, --unique" 0 285053 "" -- count 15 --unique --method join --threads 1 --max-memory 1200K
+check "join with row slices, odd, --unique" 0 285053 "" -- count 15 --unique --method join --threads 1 --max-memory 1250K
 "$nq" estimate 16 --method join --threads 1 >"$tmp/out" &&
     "$nq" estimate 16 --method join --threads 1 --max-memory 2M >"$tmp/out2" &&
-    grep -qx "memory: about 3 MiB" "$tmp/out" && grep -qx "memory: about 2 MiB" "$tmp/out2"
+    grep -qx "memory: about 3 MiB, 3 MiB with --checkpoint" "$tmp/out" &&
+    grep -qx "memory: about 2 MiB, 2 MiB with --checkpoint" "$tmp/out2"
 expect_true "estimate states the row slices' memory" $?
 "$nq" count 18 --method join --threads 1 --max-memory 1K >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && [ ! -s "$tmp/out" ] &&
     grep -qx "nqueens: count: the join needs about [0-9]* MiB with 1 thread, more than the 1 KiB allowed (--max-memory); raise it, use fewer threads or --method backtrack" "$tmp/err"
 expect_true "join over --max-memory" $?
+# The run's bookkeeping by unit is held to the limit too: from n = 26 the join has 18 million
+# units, whose list is in the plan's 1.7 GiB, and a checkpoint keeps a bit and a count (16
+# bytes) for each, 0.3 GB more. Refused before the count starts, the checkpoint not made.
+"$nq" count 26 --method join --threads 1 --checkpoint "$tmp/j26.ckpt" --max-memory 1850M \
+    >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/out" ] && [ ! -e "$tmp/j26.ckpt" ] &&
+    grep -qx "nqueens: count: the run needs about 2.0 GiB with its checkpoint, more than the 1.8 GiB allowed (--max-memory); raise it" "$tmp/err"
+expect_true "a checkpoint's bookkeeping over --max-memory" $?
 check "auto over --max-memory backtracks" 0 14200 "" -- count 12 --max-memory 1000
 check "--max-memory syntax" 2 "" "nqueens: memory size '12Q' is not a number of bytes with an optional K, M, G or T (e.g. 8G)" -- count 12 --max-memory 12Q
 check "--max-memory zero" 2 "" "nqueens: memory size '0' is out of range (1 byte to 16 EiB)" -- count 12 --max-memory 0
@@ -734,7 +743,7 @@ interrupted_then_resumed "join --unique" 83263591 6142 "$tmp/juint.ckpt" 0.3 18 
 expect_true "estimate 12" $?
 "$nq" estimate 16 --threads 1 >"$tmp/out" 2>"$tmp/err" && grep -q "^method: join$" "$tmp/out" &&
     grep -q "^solutions: about 1\.[3-6][0-9]*e+07 (standard error [0-9.]*%, [0-9]* units counted)$" "$tmp/out" &&
-    grep -q "^memory: about [0-9]* MiB$" "$tmp/out"
+    grep -q "^memory: about [0-9]* MiB, [0-9]* MiB with --checkpoint$" "$tmp/out"
 expect_true "estimate 16 by the join" $?
 # Its batches, merged: Q(16) within four standard errors, and the error that of the units
 # counted: times their square root, the spread of one unit's solutions, about 0.7 of their mean

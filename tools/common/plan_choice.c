@@ -96,6 +96,12 @@ void memory_figures(const nq_board *board, const nq_plan_options *options, char 
         strcpy(need, "?");
 }
 
+uint64_t run_memory(const nq_plan *plan, int checkpoint, int subtotals)
+{
+    return nq_plan_memory(plan) + (checkpoint ? nq_checkpoint_state_bytes(plan) : 0) +
+           (subtotals ? ((uint64_t)nq_plan_units(plan) + 1) * sizeof(nq_unit_count) : 0);
+}
+
 int make_plan(const char *command, const nq_board *board, const plan_choice *choice, int unique,
               int threads, nq_plan **plan)
 {

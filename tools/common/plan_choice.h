@@ -35,6 +35,10 @@ void format_bytes(uint64_t bytes, char out[32]);
 void memory_figures(const nq_board *board, const nq_plan_options *options, char need[32],
                     char limit[32]);
 
+/* What a run of plan needs in memory: the plan's own, and with a checkpoint (checkpoint
+ * nonzero) its state, with subtotals a count for each unit. */
+uint64_t run_memory(const nq_plan *plan, int checkpoint, int subtotals);
+
 /* Makes the plan to count board as choice says, for a run on `threads` threads (0: all cores)
  * with or without unique. Returns 0, or an exit code after a message: EXIT_USAGE when the join
  * was asked for a board it does not count, EXIT_FAILURE_ when it would need more memory than

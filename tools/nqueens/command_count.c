@@ -36,7 +36,7 @@ static const char help[] =
     "                         4 to 27; much faster, needs memory: with its table about\n"
     "                         84 MiB at N = 20, 700 MiB at 22, 6.2 GiB at 24; with row\n"
     "                         slices, as it takes where the table does not fit and from\n"
-    "                         N = 26, per thread 24 MiB at 20, 1.5 GiB at 24, 1.9 GiB at\n"
+    "                         N = 26, per thread 24 MiB at 20, 1.5 GiB at 24, 1.7 GiB at\n"
     "                         26 and 27), 'backtrack' searches (any\n"
     "                         board), 'auto' (the default) takes the join for empty boards\n"
     "                         from N = 12 when it fits\n"
@@ -342,8 +342,8 @@ static void explain(const nq_plan *plan, int unique, const nq_count_result *resu
 
 /* Makes the plan of the run. With --method auto, a checkpoint made by the other method than
  * auto takes now is resumed with its own. Returns 0 or an exit code. */
-static int plan_for_run(const nq_board *board, count_options *o, const checkpoint_file *cp,
-                        nq_plan **plan)
+static int make_run_plan(const nq_board *board, count_options *o, const checkpoint_file *cp,
+                         nq_plan **plan)
 {
     int code = make_plan("count", board, &o->choice, o->run.unique, o->run.threads, plan);
     if (code || o->choice.method != NQ_METHOD_AUTO || !o->checkpoint_path ||
@@ -374,6 +374,41 @@ static int plan_for_run(const nq_board *board, count_options *o, const checkpoin
         nq_plan_free(alternative);
     }
     return 0;
+}
+
+/* Whether the join's run with its bookkeeping by unit (a checkpoint's state, subtotals: 16 bytes
+ * a unit each, 0.3 GB for the 18 million units from n = 26) fits in --max-memory; the plan was
+ * held to it when made. Returns 0 or an exit code. */
+static int check_run_memory(const nq_plan *plan, const count_options *o)
+{
+    if (nq_plan_method(plan) != NQ_METHOD_JOIN || (!o->checkpoint_path && !o->subtotals_path))
+        return 0;
+    const uint64_t limit = plan_options(&o->choice, o->run.unique, o->run.threads).max_memory;
+    const uint64_t need = run_memory(plan, o->checkpoint_path != NULL, o->subtotals_path != NULL);
+    if (!limit || need <= limit)
+        return 0;
+    char needed[32], allowed[32];
+    format_bytes(need, needed);
+    format_bytes(limit, allowed);
+    return fail(EXIT_FAILURE_, "count: the run needs about %s with its %s, more than the %s "
+                "allowed (--max-memory); raise it", needed,
+                o->checkpoint_path && o->subtotals_path ? "checkpoint and subtotals"
+                : o->checkpoint_path                    ? "checkpoint"
+                                                        : "subtotals",
+                allowed);
+}
+
+/* Makes the plan of the run, which with its bookkeeping must fit in --max-memory. Returns 0 or
+ * an exit code (with no plan). */
+static int plan_for_run(const nq_board *board, count_options *o, const checkpoint_file *cp,
+                        nq_plan **plan)
+{
+    int code = make_run_plan(board, o, cp, plan);
+    if (!code && (code = check_run_memory(*plan, o))) {
+        nq_plan_free(*plan);
+        *plan = NULL;
+    }
+    return code;
 }
 
 int command_count(int argc, char **argv)

@@ -198,18 +198,20 @@ int command_estimate(int argc, char **argv)
     else if (!(code = estimate_plan(plan, probes, seed, &e)) &&
              !(code = seconds_per_square(threads, probes, seed, &per_square)))
         seconds = e.nodes * per_square;
-    char line[512], time[48], work[96], error[48], solutions[128], machine[48] = "";
+    char line[512], time[48], work[128], error[48], solutions[128], machine[48] = "";
     if (!code) {
         format_time(seconds, time);
-        char memory[32], spread[96] = "";
+        char memory[32], checkpointed[32], spread[96] = "";
         format_bytes(nq_plan_memory(plan), memory);
+        format_bytes(run_memory(plan, 1, 0), checkpointed);
         /* One probe has no spread to measure: its error is unknown, not zero. */
         if (join || probes >= 2)
             snprintf(error, sizeof error, "standard error %.1f%%", 100 * e.spread);
         else
             snprintf(error, sizeof error, "standard error unknown from 1 probe");
         if (join) {
-            snprintf(work, sizeof work, "memory: about %s\n", memory);
+            snprintf(work, sizeof work, "memory: about %s, %s with --checkpoint\n", memory,
+                     checkpointed);
             snprintf(spread, sizeof spread, " (%s, %.0f units counted)", error, counted);
         } else {
             snprintf(work, sizeof work, "squares to try: %.3g (%s)\n", e.nodes, error);
