@@ -172,11 +172,10 @@ static void stop_now(dispatcher *d)
     _exit(128 + signo);
 }
 
-/* Serves the workers until all are told to stop and rank 0's own thread is done. */
-static void coordinate(dispatcher *d, int workers)
+/* Serves the workers until all are told to stop and rank 0's own thread is done, in buffer:
+ * room for a batch's results, or for a batch and its partial counts. */
+static void coordinate(dispatcher *d, int workers, uint64_t *buffer)
 {
-    size_t units = nq_plan_units(d->run->plan);
-    uint64_t *buffer = malloc(sizeof(uint64_t) * (3 * units + 4 * d->partial_count + 3));
     struct timespec start, pause = { 0, 1000000 };
     clock_gettime(CLOCK_MONOTONIC, &start);
     double last_tick = 0, last_sync = 0;
@@ -219,7 +218,6 @@ static void coordinate(dispatcher *d, int workers)
         progress_show(&d->progress);
         progress_end();
     }
-    free(buffer);
 }
 
 int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_result *result)
@@ -242,13 +240,19 @@ int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_resul
     pthread_mutex_init(&d.lock, NULL);
     atomic_init(&d.local_running, 1);
     catch_stop_signals();
+    /* A batch's results (3 values a unit), or a batch and its partial counts (4 values each). */
+    const size_t room = 3 * d.batch > 4 * d.partial_count ? 3 * d.batch : 4 * d.partial_count;
+    uint64_t *buffer = malloc((room + 3) * sizeof *buffer);
     pthread_t local;
-    if (pthread_create(&local, NULL, count_locally, &d))
+    if (!buffer)
+        code = fail(EXIT_FAILURE_, "count: out of memory");
+    else if (pthread_create(&local, NULL, count_locally, &d))
         code = fail(EXIT_FAILURE_, "count: could not start a thread");
     else {
-        coordinate(&d, ranks - 1);
+        coordinate(&d, ranks - 1, buffer);
         pthread_join(local, NULL);
     }
+    free(buffer);
     pthread_mutex_destroy(&d.lock);
     int closed = run->checkpoint_path ? checkpoint_close(cp) : 0;
     if (!code && (closed || d.failed))
