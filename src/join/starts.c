@@ -50,13 +50,17 @@ int nq_join_starts(int n, nq_join_start *starts)
     return count;
 }
 
-/* The 2h low bits of rows in reverse order: the row set after a top-bottom reflection. */
+/* The 2h low bits of rows in reverse order: the row set after a top-bottom reflection. (All 32
+ * bits reversed by swapping halves, then quarters, ...: the layout of n = 26 asks this of 10
+ * million row sets.) */
 static uint32_t reversed(uint32_t rows, int h)
 {
-    uint32_t r = 0;
-    for (int i = 0; i < 2 * h; i++)
-        r |= (rows >> i & 1) << (2 * h - 1 - i);
-    return r;
+    uint32_t r = rows << 16 | rows >> 16;
+    r = (r & 0x00ff00ffu) << 8 | (r >> 8 & 0x00ff00ffu);
+    r = (r & 0x0f0f0f0fu) << 4 | (r >> 4 & 0x0f0f0f0fu);
+    r = (r & 0x33333333u) << 2 | (r >> 2 & 0x33333333u);
+    r = (r & 0x55555555u) << 1 | (r >> 1 & 0x55555555u);
+    return r >> (32 - 2 * h);
 }
 
 /* For a symmetric start: how many pairs {T, not T} the class of rows holds (1 or 2), or 0 when
@@ -80,6 +84,8 @@ static unsigned class_pairs(uint32_t rows, int h)
 /* The low bits of `compact`, spread to the set bits of mask, lowest first (as pdep). */
 static uint32_t deposit(uint32_t compact, uint32_t mask)
 {
+    if ((mask & (mask + 1)) == 0)
+        return compact & mask;   /* the low bits, as for every start of even n: nothing to move */
     uint32_t out = 0;
     for (; mask && compact; mask &= mask - 1, compact >>= 1)
         out |= (compact & 1) * (mask & -mask);
@@ -89,6 +95,8 @@ static uint32_t deposit(uint32_t compact, uint32_t mask)
 /* The bits of x at the set bits of mask, packed low (as pext). */
 static uint32_t extract(uint32_t x, uint32_t mask)
 {
+    if ((mask & (mask + 1)) == 0)
+        return x & mask;
     uint32_t out = 0;
     for (int k = 0; mask; mask &= mask - 1, k++)
         out |= ((x & mask & -mask) != 0) << k;
