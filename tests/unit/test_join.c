@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -950,6 +951,35 @@ static void checkpoints_know_their_method(void **state)
     nq_plan_free(backtrack);
 }
 
+/* Past the table's sides a row set is cut into parts, and a unit says which part it counts:
+ * the parts of one row set follow each other, 1 of P to P of P, with the same east rows. */
+static void units_say_their_part(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 2 * NQ_QUARTER_TABLE_MAX_H + 2);
+    nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = 1 };
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    size_t first = 0;
+    while (first < nq_plan_units(plan) && nq_join_unit_at(plan->join, first)->parts < 2)
+        first++;
+    assert_true(first < nq_plan_units(plan));
+    const unsigned parts = nq_join_unit_at(plan->join, first)->parts;
+    char text[160], rows[160], expected[32];
+    nq_plan_describe_unit(plan, first, rows, sizeof rows, NULL);
+    char *part = strstr(rows, " (part 1 of ");
+    assert_non_null(part);
+    *part = '\0';   /* the start's queens and the east rows, the same in every part */
+    for (unsigned k = 1; k <= parts; k++) {
+        nq_plan_describe_unit(plan, first + k - 1, text, sizeof text, NULL);
+        snprintf(expected, sizeof expected, " (part %u of %u)", k, parts);
+        assert_memory_equal(text, rows, strlen(rows));
+        assert_string_equal(text + strlen(rows), expected);
+    }
+    nq_plan_free(plan);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -972,6 +1002,7 @@ int main(void)
         cmocka_unit_test(auto_takes_join_where_it_can),
         cmocka_unit_test(memory_is_stated_and_bounded),
         cmocka_unit_test(units_are_in_the_memory),
+        cmocka_unit_test(units_say_their_part),
         cmocka_unit_test(checkpoints_know_their_method),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
