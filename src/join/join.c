@@ -65,9 +65,18 @@ static uint64_t table_bytes(const nq_quarter *q)
            q->count * sizeof(nq_quarter_diags);
 }
 
-/* Lays out j's quarter for n, without its table, and works out what j needs with `threads`
- * workers with the table (*with; 0 when it is too big to make) and without (*without). */
-static nq_status measure(nq_join *j, int n, int threads, uint64_t *with, uint64_t *without)
+/* Whether a join of this layout cuts row sets into parts: past the table's sides a row set can
+ * take a core many minutes. */
+static int cuts_row_sets(const nq_join *j, nq_join_layout layout)
+{
+    return j->h > NQ_QUARTER_TABLE_MAX_H || layout == NQ_JOIN_SLICES_CUT;
+}
+
+/* Lays out j's quarter for n, without its table, and its starts and units (into *units,
+ * counted, not made), and works out what j needs with `threads` workers with the table (*with;
+ * 0 when it is too big to make) and without (*without), the list of units in both. */
+static nq_status measure(nq_join *j, int n, size_t min_units, int threads, nq_join_layout layout,
+                         nq_join_split *units, uint64_t *with, uint64_t *without)
 {
     if (n < NQ_JOIN_MIN_N || n > NQ_JOIN_MAX_N)
         return NQ_ERR_SIZE;
@@ -86,6 +95,12 @@ static nq_status measure(nq_join *j, int n, int threads, uint64_t *with, uint64_
     if (j->h <= NQ_QUARTER_TABLE_MAX_H) {
         *with = table_bytes(&j->quarter) + subsets + workers * scratch_bytes(j, 0);
     }
+    j->start_count = nq_join_starts(n, j->starts);
+    nq_join_split_units(j->starts, j->start_count, j->h, min_units, cuts_row_sets(j, layout),
+                        units);
+    const uint64_t unit_bytes = (uint64_t)units->count * sizeof(nq_join_unit);
+    *with += *with ? unit_bytes : 0;
+    *without += unit_bytes;
     return NQ_OK;
 }
 
@@ -102,34 +117,16 @@ static nq_status choose_layout(nq_join_layout layout, uint64_t with, uint64_t wi
     return max_memory && *need > max_memory ? NQ_ERR_MEMORY_LIMIT : NQ_OK;
 }
 
-/* Whether a join of this layout cuts row sets into parts: past the table's sides a row set can
- * take a core many minutes. */
-static int cuts_row_sets(const nq_join *j, nq_join_layout layout)
-{
-    return j->h > NQ_QUARTER_TABLE_MAX_H || layout == NQ_JOIN_SLICES_CUT;
-}
-
-/* Adds a list of `units` units to the needs with the table (if it can be made) and without. */
-static void add_units(size_t units, uint64_t *with, uint64_t *without)
-{
-    const uint64_t bytes = (uint64_t)units * sizeof(nq_join_unit);
-    *with += *with ? bytes : 0;
-    *without += bytes;
-}
-
 nq_status nq_join_memory(int n, size_t min_units, int threads, nq_join_layout layout,
                          uint64_t max_memory, uint64_t *bytes)
 {
     nq_join j = { 0 };
+    nq_join_split units;
     uint64_t with, without;
     int table;
-    nq_status status = measure(&j, n, threads, &with, &without);
+    nq_status status = measure(&j, n, min_units, threads, layout, &units, &with, &without);
     nq_quarter_free(&j.quarter);
     if (!status) {
-        j.start_count = nq_join_starts(n, j.starts);
-        add_units(nq_join_unit_total(j.starts, j.start_count, j.h, min_units,
-                                     cuts_row_sets(&j, layout)),
-                  &with, &without);
         status = choose_layout(layout, with, without, max_memory, &table, bytes);
         status = status == NQ_ERR_MEMORY_LIMIT ? NQ_OK : status;
     }
@@ -144,15 +141,11 @@ nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threa
         return NQ_ERR_NOMEM;
     uint64_t with = 0, without = 0, need = 0;
     int table = 0;
-    nq_status status = measure(j, n, threads, &with, &without);
-    if (!status) {
-        /* The units counted, not made, before the limit refuses or allows them. */
-        j->start_count = nq_join_starts(n, j->starts);
-        add_units(nq_join_unit_total(j->starts, j->start_count, j->h, min_units,
-                                     cuts_row_sets(j, layout)),
-                  &with, &without);
+    /* The units counted, not made, before the limit refuses or allows them. */
+    nq_join_split units;
+    nq_status status = measure(j, n, min_units, threads, layout, &units, &with, &without);
+    if (!status)
         status = choose_layout(layout, with, without, max_memory, &table, &need);
-    }
     if (memory)
         *memory = need;
     if (layout == NQ_JOIN_SLICES_CUT)
@@ -163,9 +156,10 @@ nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threa
         if (!status)
             status = nq_quarter_fill(&j->quarter);
     }
-    if (!status)
-        status = nq_join_units(j->starts, j->start_count, j->h, min_units,
-                               cuts_row_sets(j, layout), &j->units, &j->unit_count);
+    if (!status) {
+        status = nq_join_units(j->starts, j->start_count, j->h, &units, &j->units);
+        j->unit_count = units.count;
+    }
     if (status) {
         nq_join_free(j);
         return status;

@@ -141,18 +141,24 @@ unsigned nq_join_first_rows(const nq_join_start *start, int h, uint32_t *rows);
 /* The next one after *rows, and its weight; 0 when there is none. */
 unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows);
 
-/* Splits the starts' row sets into units of about equal numbers of row sets, at least
- * min_units in all. With `split` nonzero and fewer row sets than min_units, each row set is cut
- * into parts instead, as many as its share of the work (by the shares of columns its halves
- * join, the product of the two halves' counts) asks for, min_units more or less in all. Fills
- * *units (free it) and *count. Returns NQ_OK or NQ_ERR_NOMEM. */
-nq_status nq_join_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
-                        int split, nq_join_unit **units, size_t *count);
+/* How the starts' row sets are split into units: units of about equal numbers of row sets
+ * (`per` each), at least min_units in all; or, with `split` nonzero and fewer row sets than
+ * min_units, each row set cut into parts, as many as its share of the work (by the shares of
+ * columns its halves join, the product of the two halves' counts) asks for, about `quantum`
+ * each: min_units more or less in all. And how many units that makes, known before they are
+ * made (their list is part of a join's memory: 16 bytes a unit, 0.3 GB at n = 26). */
+typedef struct nq_join_split {
+    size_t per;
+    uint64_t quantum;   /* 0: row sets whole */
+    size_t count;
+} nq_join_split;
 
-/* How many units nq_join_units would make, without making them (their list is part of a
- * join's memory: 16 bytes a unit, 0.3 GB at n = 26). */
-size_t nq_join_unit_total(const nq_join_start *starts, int start_count, int h, size_t min_units,
-                          int split);
+void nq_join_split_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
+                         int split, nq_join_split *units);
+
+/* Makes the units of split into *units (free it). Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_join_units(const nq_join_start *starts, int start_count, int h,
+                        const nq_join_split *split, nq_join_unit **units);
 
 /* ---- pair.c: quarter cells fitted to the board, and the pairs of two that fit ------------ */
 

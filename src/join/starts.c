@@ -271,40 +271,26 @@ static size_t count_row_sets(const nq_join_start *starts, int start_count, int h
     return row_sets;
 }
 
-/* How nq_join_units lays the row sets out: `per` row sets a unit, or with a quantum, each row
- * set cut into parts of about that cost. */
-static void layout_of(const nq_join_start *starts, int start_count, int h, size_t min_units,
-                      int split, size_t *per, uint64_t *quantum)
+void nq_join_split_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
+                         int split, nq_join_split *units)
 {
     const size_t row_sets = count_row_sets(starts, start_count, h, NULL);
-    *per = min_units && row_sets > min_units ? row_sets / min_units : 1;
-    *quantum = 0;
+    units->per = min_units && row_sets > min_units ? row_sets / min_units : 1;
+    units->quantum = 0;
     if (split && min_units > row_sets) {
         uint64_t cost = 0;
         count_row_sets(starts, start_count, h, &cost);
-        *quantum = cost / min_units ? cost / min_units : 1;
+        units->quantum = cost / min_units ? cost / min_units : 1;
     }
+    units->count = walk_units(starts, start_count, h, units->per, units->quantum, NULL);
 }
 
-size_t nq_join_unit_total(const nq_join_start *starts, int start_count, int h, size_t min_units,
-                          int split)
+nq_status nq_join_units(const nq_join_start *starts, int start_count, int h,
+                        const nq_join_split *split, nq_join_unit **units)
 {
-    size_t per;
-    uint64_t quantum;
-    layout_of(starts, start_count, h, min_units, split, &per, &quantum);
-    return walk_units(starts, start_count, h, per, quantum, NULL);
-}
-
-nq_status nq_join_units(const nq_join_start *starts, int start_count, int h, size_t min_units,
-                        int split, nq_join_unit **units, size_t *count)
-{
-    size_t per;
-    uint64_t quantum;
-    layout_of(starts, start_count, h, min_units, split, &per, &quantum);
-    *count = walk_units(starts, start_count, h, per, quantum, NULL);
-    *units = calloc(*count ? *count : 1, sizeof **units);
+    *units = calloc(split->count ? split->count : 1, sizeof **units);
     if (!*units)
         return NQ_ERR_NOMEM;
-    walk_units(starts, start_count, h, per, quantum, *units);
+    walk_units(starts, start_count, h, split->per, split->quantum, *units);
     return NQ_OK;
 }
