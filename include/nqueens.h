@@ -232,9 +232,9 @@ typedef enum nq_method {
     NQ_METHOD_BACKTRACK,
     /* Joins partial boards: lists every placement of a quarter of the board, joins quarters into
      * halves and counts the halves that fit together. Much faster, needs memory (with one worker
-     * about 80 MiB at n = 20, 655 MiB at 22, 5.9 GiB at 24 with the quarter's table; where that
+     * about 80 MiB at n = 20, 651 MiB at 22, 5.9 GiB at 24 with the quarter's table; where that
      * does not fit max_memory, and from n = 26, each worker makes row slices of it instead: 19
-     * MiB at 20, 1.1 GiB at 24, 1.7 GiB at 26 and 27 with the list of units;
+     * MiB at 20, 1.1 GiB at 24, 1.6 GiB at 26 and 27 with the list of units;
      * nq_plan_memory_needed), counts empty boards of side 4 to NQ_JOIN_MAX_N only. Its units
      * count totals only; a run of all of them derives the unique count from the total
      * (nq_unique_from_total). */

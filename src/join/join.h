@@ -170,25 +170,32 @@ typedef struct nq_fit_rule {
     uint64_t taken_up, taken_down;
 } nq_fit_rule;
 
+/* The rule of the quarter cells of one half of the n x n board after start (half.c): the cells of
+ * its north quarter (row0 0) or south one (row0 n - n / 2), and of its west half (col0 0) or east
+ * one (col0 n - n / 2). */
+nq_fit_rule nq_half_fit_rule(int n, const nq_join_start *start, int row0, int col0);
+
 /* A kernel may write this many slots past what it lists: its output needs that room. */
 #define NQ_PAIR_SLACK 8
 
-/* Writes to (up, down, pattern), in order, the board diagonals of each of the `count`
- * placements at diags that the start's queens leave alone, and the diagonals they take where
- * the halves meet (up ones in the low `width` bits, down ones above); returns how many. Writes
- * up to NQ_PAIR_SLACK slots past them in each. */
+/* Writes to pattern, in order, for each of the `count` placements at diags that the start's
+ * queens leave alone, the diagonals it takes where the halves meet (up ones in the low `width`
+ * bits, down ones above); returns how many. Writes up to NQ_PAIR_SLACK slots past them. */
 typedef size_t nq_fit_fn(const nq_quarter_diags *diags, size_t count, const nq_fit_rule *rule,
-                         uint64_t *up, uint64_t *down, uint64_t *pattern);
+                         uint64_t *pattern);
 
-/* Placements of one quarter cell fitted to the board, `count` of each. */
+/* Placements of one quarter cell fitted to the board: their patterns. */
 typedef struct nq_fitted {
-    const uint64_t *up, *down, *pattern;
+    const uint64_t *pattern;
     size_t count;
 } nq_fitted;
 
 /* Writes to out, north placement by north placement and for each south placement by south
- * placement, the patterns (north | south) of the pairs whose diagonals do not meet; returns how
- * many. Writes up to NQ_PAIR_SLACK slots past them. */
+ * placement, the patterns (north | south) of the pairs whose patterns have no bit in common;
+ * returns how many. Writes up to NQ_PAIR_SLACK slots past them. (Placements of a half's north
+ * and south quarters, fitted by its rules, take a diagonal in common exactly when their patterns
+ * share a bit: all the diagonals both quarters can take, 3h - 1 - n up ones and as many down,
+ * lie where the halves meet; half.c.) */
 typedef size_t nq_pair_fn(const nq_fitted *north, const nq_fitted *south, uint64_t *out);
 
 /* A pairer: the kernels that list halves, for one instruction set. Every pairer lists the
@@ -229,14 +236,14 @@ typedef struct nq_south_cache {
     uint32_t rows;
     uint32_t *first, *count;        /* by column set: where its placements are, how many
                                        (first UINT32_MAX: not fitted yet) */
-    uint64_t *up, *down, *pattern;  /* the placements: board diagonals, meeting pattern */
+    uint64_t *pattern;              /* the placements' patterns */
     size_t used;
 } nq_south_cache;
 
 /* Scratch a worker needs to list halves: one north cell's placements, fitted, and the south
  * cells of each half; without a table, the row slices of each half's north and south rows. */
 typedef struct nq_half_scratch {
-    uint64_t *up, *down, *pattern;
+    uint64_t *pattern;
     nq_south_cache south[2];        /* west, east */
     nq_quarter_slice slice[2][2];   /* [west, east][north, south] */
 } nq_half_scratch;

@@ -7,7 +7,7 @@
 #include "join.h"
 
 size_t nq_fit_portable(const nq_quarter_diags *diags, size_t count, const nq_fit_rule *rule,
-                       uint64_t *up, uint64_t *down, uint64_t *pattern)
+                       uint64_t *pattern)
 {
     /* Locals: the stores may alias rule, which would reload it every step. */
     const uint64_t taken_up = rule->taken_up, taken_down = rule->taken_down;
@@ -19,8 +19,6 @@ size_t nq_fit_portable(const nq_quarter_diags *diags, size_t count, const nq_fit
         const uint64_t u = (uint64_t)diags[i].up << up_shift;
         const uint64_t w = (uint64_t)diags[i].down << down_shift;
         /* Written always, kept when it fits. */
-        up[m] = u;
-        down[m] = w;
         pattern[m] = (u >> lo & mask) | (w >> lo & mask) << width;
         m += !((u & taken_up) | (w & taken_down));
     }
@@ -31,16 +29,15 @@ size_t nq_pair_portable(const nq_fitted *north, const nq_fitted *south, uint64_t
 {
     /* Locals: out may alias the fitted arrays' type, which would reload them every step. */
     const nq_fitted n = *north;
-    const uint64_t *south_up = south->up, *south_down = south->down;
     const uint64_t *south_pattern = south->pattern;
     const size_t m = south->count;
     size_t count = 0;
     for (size_t i = 0; i < n.count; i++) {
-        const uint64_t up = n.up[i], down = n.down[i], pattern = n.pattern[i];
+        const uint64_t pattern = n.pattern[i];
         /* Written always, kept when the two fit: no branch to mispredict. */
         for (size_t j = 0; j < m; j++) {
             out[count] = pattern | south_pattern[j];
-            count += !((up & south_up[j]) | (down & south_down[j]));
+            count += !(pattern & south_pattern[j]);
         }
     }
     return count;

@@ -40,12 +40,10 @@ PAIR_TARGET INLINE __m256i masked_load4(const void *at, __m256i lanes)
     return _mm256_maskload_epi64((const long long *)at, lanes);
 }
 
-/* The lanes of v whose bits are zero in both (a & b) and (c & d), as four bits. */
-PAIR_TARGET INLINE int disjoint(__m256i a, __m256i b, __m256i c, __m256i d)
+/* The lanes of x that are zero, as four bits. */
+PAIR_TARGET INLINE int zero_lanes(__m256i x)
 {
-    const __m256i meet = _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, d));
-    return _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(meet,
-                                                                     _mm256_setzero_si256())));
+    return _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(x, _mm256_setzero_si256())));
 }
 
 /* Stores at out the lanes of v that `keep` (four bits) holds, packed, all four slots written. */
@@ -57,8 +55,8 @@ PAIR_TARGET INLINE void store_kept(uint64_t *out, int keep, __m256i v)
 
 /* Four placements (the `lanes` of them, as bits) as one 64-bit word each, up diagonals in the
  * low half: fitted as nq_fit_portable does, written at m on; returns the new m. */
-PAIR_TARGET INLINE size_t fit4(__m256i diags, int lanes, const nq_fit_rule *rule, uint64_t *up,
-                               uint64_t *down, uint64_t *pattern, size_t m)
+PAIR_TARGET INLINE size_t fit4(__m256i diags, int lanes, const nq_fit_rule *rule,
+                               uint64_t *pattern, size_t m)
 {
     const __m256i mask = _mm256_set1_epi64x((long long)((UINT64_C(1) << rule->width) - 1));
     const __m128i lo = _mm_cvtsi32_si128(rule->lo);
@@ -70,38 +68,35 @@ PAIR_TARGET INLINE size_t fit4(__m256i diags, int lanes, const nq_fit_rule *rule
         _mm256_and_si256(_mm256_srl_epi64(u, lo), mask),
         _mm256_sll_epi64(_mm256_and_si256(_mm256_srl_epi64(w, lo), mask),
                          _mm_cvtsi32_si128(rule->width)));
-    const int fit = lanes & disjoint(u, _mm256_set1_epi64x((long long)rule->taken_up), w,
-                                     _mm256_set1_epi64x((long long)rule->taken_down));
-    store_kept(up + m, fit, u);
-    store_kept(down + m, fit, w);
+    const __m256i taken = _mm256_or_si256(
+        _mm256_and_si256(u, _mm256_set1_epi64x((long long)rule->taken_up)),
+        _mm256_and_si256(w, _mm256_set1_epi64x((long long)rule->taken_down)));
+    const int fit = lanes & zero_lanes(taken);
     store_kept(pattern + m, fit, p);
     return m + (size_t)__builtin_popcount((unsigned)fit);
 }
 
 PAIR_TARGET static size_t fit_avx2(const nq_quarter_diags *diags, size_t count,
-                                   const nq_fit_rule *rule, uint64_t *up, uint64_t *down,
-                                   uint64_t *pattern)
+                                   const nq_fit_rule *rule, uint64_t *pattern)
 {
     const nq_fit_rule r = *rule;   /* a copy that no store can alias: its vectors made once */
     const size_t whole = count & ~(size_t)3;
     size_t m = 0;
     for (size_t i = 0; i < whole; i += 4)
-        m = fit4(load4(diags + i), 0xf, &r, up, down, pattern, m);
+        m = fit4(load4(diags + i), 0xf, &r, pattern, m);
     /* The last, partial step: a masked load reads nothing past the cell. */
     if (count & 3)
-        m = fit4(masked_load4(diags + whole, tail_lanes(count)), (1 << (count & 3)) - 1, &r, up,
-                 down, pattern, m);
+        m = fit4(masked_load4(diags + whole, tail_lanes(count)), (1 << (count & 3)) - 1, &r,
+                 pattern, m);
     return m;
 }
 
-/* The four (or the `lanes` of them, as bits) south placements against the north one (up,
- * down, pattern): the patterns of those that fit are written at out[count] on, all four slots
- * written; returns the new count. */
-PAIR_TARGET INLINE size_t pair4(__m256i up, __m256i down, __m256i pattern, __m256i south_up,
-                                __m256i south_down, __m256i south_pattern, int lanes,
-                                uint64_t *out, size_t count)
+/* The four (or the `lanes` of them, as bits) south patterns against the north one: the pairs
+ * that fit are written at out[count] on, all four slots written; returns the new count. */
+PAIR_TARGET INLINE size_t pair4(__m256i pattern, __m256i south_pattern, int lanes, uint64_t *out,
+                                size_t count)
 {
-    const int fit = lanes & disjoint(up, south_up, down, south_down);
+    const int fit = lanes & zero_lanes(_mm256_and_si256(pattern, south_pattern));
     store_kept(out + count, fit, _mm256_or_si256(pattern, south_pattern));
     return count + (size_t)__builtin_popcount((unsigned)fit);
 }
@@ -109,24 +104,18 @@ PAIR_TARGET INLINE size_t pair4(__m256i up, __m256i down, __m256i pattern, __m25
 PAIR_TARGET static size_t pair_avx2(const nq_fitted *north, const nq_fitted *south,
                                     uint64_t *out)
 {
-    const uint64_t *su = south->up, *sd = south->down, *sp = south->pattern;
+    const uint64_t *sp = south->pattern;
     const size_t m = south->count, whole = m & ~(size_t)3;
-    /* The lanes of the last, partial step; masked loads read nothing past the cell. */
+    /* The lanes of the last, partial step; a masked load reads nothing past the cell. */
     const int tail = (1 << (m & 3)) - 1;
-    const __m256i lanes = tail_lanes(m);
-    const __m256i tail_up = masked_load4(su + whole, lanes);
-    const __m256i tail_down = masked_load4(sd + whole, lanes);
-    const __m256i tail_pattern = masked_load4(sp + whole, lanes);
+    const __m256i tail_pattern = masked_load4(sp + whole, tail_lanes(m));
     size_t count = 0;
     for (size_t i = 0; i < north->count; i++) {
-        const __m256i up = _mm256_set1_epi64x((long long)north->up[i]);
-        const __m256i down = _mm256_set1_epi64x((long long)north->down[i]);
         const __m256i pattern = _mm256_set1_epi64x((long long)north->pattern[i]);
         for (size_t j = 0; j < whole; j += 4)
-            count = pair4(up, down, pattern, load4(su + j), load4(sd + j), load4(sp + j), 0xf,
-                          out, count);
+            count = pair4(pattern, load4(sp + j), 0xf, out, count);
         if (tail)
-            count = pair4(up, down, pattern, tail_up, tail_down, tail_pattern, tail, out, count);
+            count = pair4(pattern, tail_pattern, tail, out, count);
     }
     return count;
 }

@@ -2,7 +2,8 @@
  * test_join_pair.c - the join's pairers (src/join/pair*.c): every one this CPU runs fits and
  * pairs what the portable one does, pattern for pattern and in the same order, on random cells
  * and on the halves of small boards, whole and in chunks; and none writes past its
- * NQ_PAIR_SLACK slots (caught under ASan).
+ * NQ_PAIR_SLACK slots (caught under ASan). And what lets a pairer test patterns only: a half's
+ * north and south placements take a diagonal in common exactly when their patterns share a bit.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -40,24 +41,15 @@ static uint64_t sparse_word(uint64_t *seed, int one_in)
  * one is caught under ASan). */
 static nq_fitted random_cell(uint64_t *seed, size_t count, int one_in)
 {
-    uint64_t *up = malloc((count ? count : 1) * sizeof *up);
-    uint64_t *down = malloc((count ? count : 1) * sizeof *down);
     uint64_t *pattern = malloc((count ? count : 1) * sizeof *pattern);
-    assert_non_null(up);
-    assert_non_null(down);
     assert_non_null(pattern);
-    for (size_t i = 0; i < count; i++) {
-        up[i] = sparse_word(seed, one_in);
-        down[i] = sparse_word(seed, one_in);
-        pattern[i] = test_random(seed);
-    }
-    return (nq_fitted){ up, down, pattern, count };
+    for (size_t i = 0; i < count; i++)
+        pattern[i] = sparse_word(seed, one_in);
+    return (nq_fitted){ pattern, count };
 }
 
 static void free_cell(nq_fitted *c)
 {
-    free((void *)c->up);
-    free((void *)c->down);
     free((void *)c->pattern);
 }
 
@@ -84,7 +76,7 @@ static void pairers_fit_what_the_portable_one_does(void **state)
             diags[i] = (nq_quarter_diags){ (uint32_t)test_below(&seed, width),
                                            (uint32_t)test_below(&seed, width) };
         const size_t room = count + NQ_PAIR_SLACK;
-        uint64_t *want = malloc(3 * room * sizeof *want), *got[3];
+        uint64_t *want = malloc(room * sizeof *want);
         assert_non_null(want);
         size_t fits = 0;
         const uint64_t mask = (UINT64_C(1) << width) - 1;
@@ -93,20 +85,15 @@ static void pairers_fit_what_the_portable_one_does(void **state)
             const uint64_t w = (uint64_t)diags[i].down << rule.down_shift;
             if ((u & rule.taken_up) | (w & rule.taken_down))
                 continue;
-            want[fits] = u;
-            want[room + fits] = w;
-            want[2 * room + fits++] = (u >> rule.lo & mask) | (w >> rule.lo & mask) << width;
+            want[fits++] = (u >> rule.lo & mask) | (w >> rule.lo & mask) << width;
         }
         for (int f = 0; f < fn_count; f++) {
-            for (int a = 0; a < 3; a++) {
-                got[a] = malloc(room * sizeof *got[a]);
-                assert_non_null(got[a]);
-            }
-            assert_int_equal(fns[f]->fit(diags, count, &rule, got[0], got[1], got[2]), fits);
-            for (int a = 0; a < 3 && fits; a++)
-                assert_memory_equal(got[a], want + a * room, fits * sizeof *want);
-            for (int a = 0; a < 3; a++)
-                free(got[a]);
+            uint64_t *got = malloc(room * sizeof *got);
+            assert_non_null(got);
+            assert_int_equal(fns[f]->fit(diags, count, &rule, got), fits);
+            if (fits)
+                assert_memory_equal(got, want, fits * sizeof *want);
+            free(got);
         }
         free(want);
         free(diags);
@@ -134,7 +121,7 @@ static void pairers_list_what_the_portable_one_does(void **state)
         size_t fits = 0;
         for (size_t i = 0; i < k; i++)
             for (size_t j = 0; j < m; j++)
-                if (!((north.up[i] & south.up[j]) | (north.down[i] & south.down[j])))
+                if (!(north.pattern[i] & south.pattern[j]))
                     want[fits++] = north.pattern[i] | south.pattern[j];
         for (int f = 0; f < fn_count; f++) {
             memset(got, 0xa5, room * sizeof *got);
@@ -217,6 +204,58 @@ static void halves_are_the_same_with_every_pairer(void **state)
     }
 }
 
+/* For boards n = 4 to 15, each start and each half: a placement of the half's north quarter and
+ * one of its south quarter, fitted by the half's rules (nq_half_fit_rule), take a diagonal in
+ * common exactly when their patterns share a bit. On random placements of the quarter's table,
+ * with their board diagonals worked out here queen by queen. */
+static void patterns_meet_where_the_quarters_do(void **state)
+{
+    (void)state;
+    uint64_t seed = 5;
+    for (int n = 4; n <= 15; n++) {
+        const int h = n / 2;
+        nq_quarter q;
+        assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
+        assert_int_equal(nq_quarter_fill(&q), NQ_OK);
+        nq_join_start starts[NQ_JOIN_MAX_STARTS];
+        const int start_count = nq_join_starts(n, starts);
+        for (int s = 0; s < start_count; s++)
+            for (int col0 = 0; col0 <= n - h; col0 += n - h) {
+                uint64_t up[2][100], down[2][100], pattern[2][100 + NQ_PAIR_SLACK];
+                for (int side = 0; side < 2; side++) {
+                    const int row0 = side ? n - h : 0;
+                    /* Placements from random cells of the table, with their queens' squares. */
+                    nq_quarter_diags pick[100];
+                    for (int i = 0; i < 100;) {
+                        const uint32_t rows = (uint32_t)test_below(&seed, 1 << h);
+                        const uint32_t cols = (uint32_t)test_below(&seed, 1 << h);
+                        const uint32_t cell = rows << h | cols;
+                        const uint32_t first = q.start[cell], count = q.start[cell + 1] - first;
+                        if (!count)
+                            continue;
+                        pick[i] = q.diags[first + (uint32_t)test_below(&seed, (int)count)];
+                        /* The board diagonals of the queens: the quarter's up diagonal r + c
+                         * of a queen on (r, c) is row0 + r + col0 + c on the board, its down
+                         * diagonal r - c + h - 1 is row0 + r - col0 - c + n - 1. */
+                        up[side][i] = (uint64_t)pick[i].up << (row0 + col0);
+                        down[side][i] = (uint64_t)pick[i].down << (row0 + n - h) >> col0;
+                        i++;
+                    }
+                    /* Without the start's diagonals, so that every placement is kept. */
+                    nq_fit_rule rule = nq_half_fit_rule(n, &starts[s], row0, col0);
+                    rule.taken_up = rule.taken_down = 0;
+                    assert_int_equal(nq_fit_portable(pick, 100, &rule, pattern[side]), 100);
+                }
+                for (int i = 0; i < 100; i++)
+                    for (int j = 0; j < 100; j++) {
+                        const int meet = ((up[0][i] & up[1][j]) | (down[0][i] & down[1][j])) != 0;
+                        assert_int_equal((pattern[0][i] & pattern[1][j]) != 0, meet);
+                    }
+            }
+        nq_quarter_free(&q);
+    }
+}
+
 /* The plan's pairer follows the CPU limit as the matcher does: both for the same paths. */
 static void the_pairer_follows_the_matcher(void **state)
 {
@@ -241,6 +280,7 @@ int main(void)
         cmocka_unit_test(pairers_fit_what_the_portable_one_does),
         cmocka_unit_test(pairers_list_what_the_portable_one_does),
         cmocka_unit_test(halves_are_the_same_with_every_pairer),
+        cmocka_unit_test(patterns_meet_where_the_quarters_do),
         cmocka_unit_test(the_pairer_follows_the_matcher),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
