@@ -12,7 +12,8 @@
  * half, up ones n - h .. 2h - 2 and down ones 2n - 2h .. n + h - 2. Every one of them lies where
  * the halves meet (diagonals n - h .. n + h - 2), so that two placements of a north and a south
  * cell fit exactly when their patterns have no bit in common: one word of each is tested, and
- * kept (a unit took 0.96 of the time at N = 23 than with their board diagonals, two words each).
+ * kept (at N = 23 a unit takes 0.96 of the time it took with their board diagonals, two words
+ * each).
  */
 #include <stdlib.h>
 #include <string.h>

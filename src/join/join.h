@@ -170,11 +170,6 @@ typedef struct nq_fit_rule {
     uint64_t taken_up, taken_down;
 } nq_fit_rule;
 
-/* The rule of the quarter cells of one half of the n x n board after start (half.c): the cells of
- * its north quarter (row0 0) or south one (row0 n - n / 2), and of its west half (col0 0) or east
- * one (col0 n - n / 2). */
-nq_fit_rule nq_half_fit_rule(int n, const nq_join_start *start, int row0, int col0);
-
 /* A kernel may write this many slots past what it lists: its output needs that room. */
 #define NQ_PAIR_SLACK 8
 
@@ -247,6 +242,11 @@ typedef struct nq_half_scratch {
     nq_south_cache south[2];        /* west, east */
     nq_quarter_slice slice[2][2];   /* [west, east][north, south] */
 } nq_half_scratch;
+
+/* The rule of the quarter cells of one half of the n x n board after start: the cells of
+ * its north quarter (row0 0) or south one (row0 n - n / 2), and of its west half (col0 0) or east
+ * one (col0 n - n / 2). */
+nq_fit_rule nq_half_fit_rule(int n, const nq_join_start *start, int row0, int col0);
 
 /* Allocates s for listing halves from q (with slices when q has no table). Returns NQ_OK or
  * NQ_ERR_NOMEM. */
