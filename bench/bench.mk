@@ -46,3 +46,11 @@ bench: $(JOIN_UNITS)
 $(JOIN_UNITS): bench/join_units.c $(STATIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(STATIC) -o $@ $(LDLIBS_ALL)
+
+# The join's matching alone, on the same listed halves every pass (BENCHMARKS.md).
+JOIN_SIEVE = $(BUILD)/bench/join_sieve
+bench: $(JOIN_SIEVE)
+
+$(JOIN_SIEVE): bench/join_sieve.c $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 $(CFLAGS) -Iinclude -Isrc $< $(STATIC) -o $@ $(LDLIBS_ALL)
