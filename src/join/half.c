@@ -79,11 +79,9 @@ typedef struct placed_cell {
     nq_fit_rule rule;
 } placed_cell;
 
-static placed_cell place_cell(quarter_row row, int n, const nq_join_start *start, uint32_t cols,
-                              int row0, int col0)
+static placed_cell place_cell(quarter_row row, uint32_t cols, const nq_fit_rule *rule)
 {
-    placed_cell c = { row.diags + row.start[cols], row.diags + row.start[cols + 1],
-                      nq_half_fit_rule(n, start, row0, col0) };
+    placed_cell c = { row.diags + row.start[cols], row.diags + row.start[cols + 1], *rule };
     return c;
 }
 
@@ -167,6 +165,8 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
     const uint32_t north_rows = rows & ((1u << h) - 1), south_rows = rows >> h;
     const uint32_t cols = east ? start->east : start->west;
     const int col0 = east ? n - h : 0, north_queens = __builtin_popcount(north_rows);
+    const nq_fit_rule north_rule = nq_half_fit_rule(n, start, 0, col0);
+    const nq_fit_rule south_rule = nq_half_fit_rule(n, start, n - h, col0);
     nq_south_cache *cache = &scratch->south[east != 0];
     south_key(cache, start, south_rows, h);
     quarter_row north_row, south_row;
@@ -186,8 +186,8 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
         if (parts > 1 && index++ % parts != part)
             continue;   /* another part's */
         const uint32_t south_cols = cols & ~first[i];
-        placed_cell north = place_cell(north_row, n, start, first[i], 0, col0);
-        placed_cell south = place_cell(south_row, n, start, south_cols, n - h, col0);
+        placed_cell north = place_cell(north_row, first[i], &north_rule);
+        placed_cell south = place_cell(south_row, south_cols, &south_rule);
         size_t stop = SIZE_MAX;
         if (north.begin < north.end && south.begin < south.end &&
             join_cells(&north, &south, south_cols, pairer, scratch, cache,

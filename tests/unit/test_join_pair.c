@@ -207,7 +207,7 @@ static void halves_are_the_same_with_every_pairer(void **state)
 /* For boards n = 4 to 15, each start and each half: a placement of the half's north quarter and
  * one of its south quarter, fitted by the half's rules (nq_half_fit_rule), take a diagonal in
  * common exactly when their patterns share a bit. On random placements of the quarter's table,
- * with their board diagonals worked out here queen by queen. */
+ * their board diagonals placed here from the quarter's (as worked out below). */
 static void patterns_meet_where_the_quarters_do(void **state)
 {
     (void)state;
