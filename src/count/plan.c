@@ -61,7 +61,13 @@ static uint64_t fingerprint(const nq_plan *plan)
         h = fnv1a(h, u->row, u->queens);
         h = fnv1a(h, u->col, u->queens);
     }
-    /* A join plan: its method, each unit's row sets and each unit's start. */
+    /* A join plan: its method, the order of its row sets (their first and count say which row
+     * sets a unit takes only with it: checkpoints made when row sets came in increasing order
+     * must not resume), each unit's row sets and each unit's start. */
+    if (plan->join) {
+        const uint64_t order = NQ_JOIN_NORTH_BLOCK;
+        h = fnv1a(h, &order, sizeof order);
+    }
     for (size_t i = 0; plan->join && i < plan->unit_count; i++) {
         const nq_join_unit *u = nq_join_unit_at(plan->join, i);
         const nq_join_start *s = nq_join_start_at(plan->join, u->start);

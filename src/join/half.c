@@ -14,6 +14,10 @@
  * cell fit exactly when their patterns have no bit in common: one word of each is tested, and
  * kept (at N = 23 a unit takes 0.96 of the time it took with their board diagonals, two words
  * each).
+ *
+ * A worker keeps the cells of the last few sets of north rows it listed and of the last set of
+ * south rows, fitted (nq_kept_row): the order of the row sets (starts.c) brings them back, so
+ * that a cell is fitted once for many row sets, not once for each.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -47,24 +51,6 @@ nq_status nq_patterns_room(nq_patterns *buffer, size_t count)
     return buffer->at ? NQ_OK : NQ_ERR_NOMEM;
 }
 
-/* One row set's cells: from q's table, or from a slice made now (kept while the row set stays). */
-typedef struct quarter_row {
-    const uint32_t *start;
-    const nq_quarter_diags *diags;
-} quarter_row;
-
-static nq_status quarter_row_of(const nq_quarter *q, nq_quarter_slice *slice, uint32_t rows,
-                                quarter_row *row)
-{
-    if (q->start) {
-        *row = (quarter_row){ q->start + ((size_t)rows << q->h), q->diags };
-        return NQ_OK;
-    }
-    nq_status status = nq_quarter_slice_fill(slice, q, rows);
-    *row = (quarter_row){ slice->start, slice->diags };
-    return status;
-}
-
 nq_fit_rule nq_half_fit_rule(int n, const nq_join_start *start, int row0, int col0)
 {
     const int h = n / 2;
@@ -73,70 +59,78 @@ nq_fit_rule nq_half_fit_rule(int n, const nq_join_start *start, int row0, int co
     return rule;
 }
 
-/* A quarter cell placed on the board: its listed placements and how they stand there. */
-typedef struct placed_cell {
-    const nq_quarter_diags *begin, *end;
-    nq_fit_rule rule;
-} placed_cell;
-
-static placed_cell place_cell(quarter_row row, uint32_t cols, const nq_fit_rule *rule)
+/* How many sets of north rows a half keeps: those of a block of the order, but only one where
+ * row sets are cut into parts (each unit one row set; slices of 37 MB at h = 13). */
+static int north_kept(const nq_quarter *q)
 {
-    placed_cell c = { row.diags + row.start[cols], row.diags + row.start[cols + 1], *rule };
-    return c;
+    return q->h > NQ_QUARTER_TABLE_MAX_H ? 1 : NQ_JOIN_NORTH_BLOCK;
 }
 
-/* Fits the cell's placements to the board with `fit` (see nq_fit_fn) into pattern; returns how
- * many the start's queens leave alone. */
-static size_t fitting(nq_fit_fn *fit, const placed_cell *cell, uint64_t *pattern)
+/* Makes one of the `count` kept rows at kept that of (start, rows): the one that is, or else
+ * the one kept longest (*next), emptied, its placements found in q's table or a slice made now.
+ * Sets *row; returns NQ_OK, or NQ_ERR_ARGUMENT for a slice larger than q's figures allow. */
+static nq_status keep_row(const nq_quarter *q, const nq_join_start *start, uint32_t rows,
+                          nq_kept_row *kept, int count, int *next, nq_kept_row **row)
 {
-    return fit(cell->begin, (size_t)(cell->end - cell->begin), &cell->rule, pattern);
-}
-
-/* The patterns of south cell (rows of the cache's key, cols), fitted: from the cache, or fitted
- * now and kept. Sets *pattern and returns how many. */
-static size_t south_fitted(nq_fit_fn *fit, nq_south_cache *c, const placed_cell *cell,
-                           uint32_t cols, const uint64_t **pattern)
-{
-    if (c->first[cols] == UINT32_MAX) {
-        c->first[cols] = (uint32_t)c->used;
-        c->count[cols] = (uint32_t)fitting(fit, cell, c->pattern + c->used);
-        c->used += c->count[cols];
+    for (int i = 0; i < count; i++)
+        if (kept[i].start == start && kept[i].rows == rows) {
+            *row = &kept[i];
+            return NQ_OK;
+        }
+    nq_kept_row *k = *row = &kept[*next];
+    *next = (*next + 1) % count;
+    k->start = start;
+    k->rows = rows;
+    k->used = 0;
+    memset(k->first, 0xff, ((size_t)1 << q->h) * sizeof *k->first);
+    if (q->start) {
+        k->cell_start = q->start + ((size_t)rows << q->h);
+        k->diags = q->diags;
+        return NQ_OK;
     }
-    *pattern = c->pattern + c->first[cols];
-    return c->count[cols];
+    nq_status status = nq_quarter_slice_fill(&k->slice, q, rows);
+    k->cell_start = k->slice.start;
+    k->diags = k->slice.diags;
+    if (status)
+        k->start = NULL;    /* kept for nothing */
+    return status;
 }
 
-/* Makes c the cache of the south cells of (start, half, rows), emptying it if it was another's. */
-static void south_key(nq_south_cache *c, const nq_join_start *start, uint32_t rows, int h)
+/* The patterns of cell cols of kept row k, fitted by `fit` and rule when first asked for. */
+static nq_fitted kept_cell(nq_kept_row *k, uint32_t cols, nq_fit_fn *fit,
+                           const nq_fit_rule *rule)
 {
-    if (c->start == start && c->rows == rows)
-        return;
-    c->start = start;
-    c->rows = rows;
-    c->used = 0;
-    memset(c->first, 0xff, ((size_t)1 << h) * sizeof *c->first);
+    if (k->first[cols] == UINT32_MAX) {
+        const uint32_t begin = k->cell_start[cols], end = k->cell_start[cols + 1];
+        k->first[cols] = (uint32_t)k->used;
+        k->count[cols] = (uint32_t)fit(k->diags + begin, end - begin, rule,
+                                       k->pattern + k->used);
+        k->used += k->count[cols];
+    }
+    return (nq_fitted){ k->pattern + k->first[cols], k->count[cols] };
 }
 
 /* Joins every placement of the north cell from the `from`-th on with every one of the south
  * cell that fits, by `pairer`, into out while it holds at most `cap` patterns: *stop gets the
  * north placement it stopped before for want of room, or SIZE_MAX when it joined them all. */
-static nq_status join_cells(const placed_cell *north, const placed_cell *south,
-                            uint32_t south_cols, const nq_pairer *pairer, nq_half_scratch *s,
-                            nq_south_cache *cache, size_t from, size_t cap, nq_patterns *out,
+static nq_status join_cells(nq_kept_row *north, uint32_t north_cols, const nq_fit_rule *north_rule,
+                            nq_kept_row *south, uint32_t south_cols, const nq_fit_rule *south_rule,
+                            const nq_pairer *pairer, size_t from, size_t cap, nq_patterns *out,
                             size_t *stop)
 {
-    nq_fitted south_fit;
-    south_fit.count = south_fitted(pairer->fit, cache, south, south_cols, &south_fit.pattern);
-    const size_t m = south_fit.count;
     *stop = SIZE_MAX;
+    const nq_fitted south_fit = kept_cell(south, south_cols, pairer->fit, south_rule);
+    const size_t m = south_fit.count;
     if (!m)
         return NQ_OK;
-    const size_t k = fitting(pairer->fit, north, s->pattern);
+    nq_fitted north_fit = kept_cell(north, north_cols, pairer->fit, north_rule);
+    const size_t k = north_fit.count;
     if (from >= k)
         return NQ_OK;
     /* All of it at once when it fits (always below n = 26); else a north placement at a time.
      * The pairer may write NQ_PAIR_SLACK slots past what it lists. */
-    nq_fitted north_fit = { s->pattern + from, k - from };
+    north_fit.pattern += from;
+    north_fit.count -= from;
     if ((k - from) * m <= cap - out->count) {
         if (reserve(out, (k - from) * m + NQ_PAIR_SLACK))
             return NQ_ERR_NOMEM;
@@ -161,17 +155,17 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
                            const nq_pairer *pairer, nq_half_scratch *scratch,
                            nq_half_cursor *cursor, nq_patterns *out)
 {
-    const int h = q->h;
+    const int h = q->h, e = east != 0;
     const uint32_t north_rows = rows & ((1u << h) - 1), south_rows = rows >> h;
     const uint32_t cols = east ? start->east : start->west;
     const int col0 = east ? n - h : 0, north_queens = __builtin_popcount(north_rows);
     const nq_fit_rule north_rule = nq_half_fit_rule(n, start, 0, col0);
     const nq_fit_rule south_rule = nq_half_fit_rule(n, start, n - h, col0);
-    nq_south_cache *cache = &scratch->south[east != 0];
-    south_key(cache, start, south_rows, h);
-    quarter_row north_row, south_row;
-    if (quarter_row_of(q, &scratch->slice[east != 0][0], north_rows, &north_row) ||
-        quarter_row_of(q, &scratch->slice[east != 0][1], south_rows, &south_row))
+    nq_kept_row *north, *south;
+    int only = 0;
+    if (keep_row(q, start, north_rows, scratch->north[e], scratch->north_kept,
+                 &scratch->north_next[e], &north) ||
+        keep_row(q, start, south_rows, &scratch->south[e], 1, &only, &south))
         return NQ_ERR_ARGUMENT;
     /* Every share of the half's columns: north_queens of them to the north quarter; from where
      * the cursor stopped, if it did. */
@@ -185,12 +179,8 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
             continue;
         if (parts > 1 && index++ % parts != part)
             continue;   /* another part's */
-        const uint32_t south_cols = cols & ~first[i];
-        placed_cell north = place_cell(north_row, first[i], &north_rule);
-        placed_cell south = place_cell(south_row, south_cols, &south_rule);
         size_t stop = SIZE_MAX;
-        if (north.begin < north.end && south.begin < south.end &&
-            join_cells(&north, &south, south_cols, pairer, scratch, cache,
+        if (join_cells(north, first[i], &north_rule, south, cols & ~first[i], &south_rule, pairer,
                        i == at->share ? at->north : 0, cap, out, &stop))
             return NQ_ERR_NOMEM;
         if (stop != SIZE_MAX) {   /* out is full: the next call goes on from here */
@@ -202,33 +192,50 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
     return NQ_OK;
 }
 
+/* The bytes of one kept row, with its slice or without. */
+static uint64_t kept_row_bytes(const nq_quarter *q, int slices)
+{
+    const uint64_t side = UINT64_C(1) << q->h, row = q->row_most + NQ_PAIR_SLACK;
+    return 2 * side * sizeof(uint32_t) + row * sizeof(uint64_t) +
+           (slices ? nq_quarter_slice_bytes(q) : 0);
+}
+
 uint64_t nq_half_scratch_bytes(const nq_quarter *q, int slices)
 {
-    const uint64_t side = UINT64_C(1) << q->h;
-    const uint64_t cell = q->largest + NQ_PAIR_SLACK, row = q->row_most + NQ_PAIR_SLACK;
-    return cell * sizeof(uint64_t) + 2 * (2 * side * sizeof(uint32_t) + row * sizeof(uint64_t)) +
-           (slices ? 4 * nq_quarter_slice_bytes(q) : 0);
+    return 2 * (uint64_t)(north_kept(q) + 1) * kept_row_bytes(q, slices);
+}
+
+/* Allocates k, with a slice when q has no table: returns whether it could. */
+static int kept_row_init(nq_kept_row *k, const nq_quarter *q)
+{
+    /* Room for what the fitting kernels write past a row's last cell. */
+    const size_t side = (size_t)1 << q->h, row = q->row_most + NQ_PAIR_SLACK;
+    *k = (nq_kept_row){ 0 };
+    k->slice = (nq_quarter_slice){ UINT32_MAX, NULL, NULL, 0 };
+    k->first = malloc(side * sizeof *k->first);
+    k->count = malloc(side * sizeof *k->count);
+    k->pattern = malloc(row * sizeof *k->pattern);
+    return k->first && k->count && k->pattern &&
+           (q->start || nq_quarter_slice_init(&k->slice, q) == NQ_OK);
+}
+
+static void kept_row_free(nq_kept_row *k)
+{
+    free(k->first);
+    free(k->count);
+    free(k->pattern);
+    nq_quarter_slice_free(&k->slice);
 }
 
 nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q)
 {
-    /* Room for what the fitting kernels write past a cell. */
-    const size_t side = (size_t)1 << q->h, cell = q->largest + NQ_PAIR_SLACK;
-    const size_t row = q->row_most + NQ_PAIR_SLACK;
     memset(s, 0, sizeof *s);
-    s->pattern = malloc(cell * sizeof *s->pattern);
-    int ok = s->pattern != NULL;
+    s->north_kept = north_kept(q);
+    int ok = 1;
     for (int e = 0; e < 2; e++) {
-        nq_south_cache *c = &s->south[e];
-        c->first = malloc(side * sizeof *c->first);
-        c->count = malloc(side * sizeof *c->count);
-        c->pattern = malloc(row * sizeof *c->pattern);
-        ok = ok && c->first && c->count && c->pattern;
-        for (int south = 0; south < 2; south++) {
-            nq_quarter_slice *slice = &s->slice[e][south];
-            *slice = (nq_quarter_slice){ UINT32_MAX, NULL, NULL, 0 };
-            ok = ok && (q->start || nq_quarter_slice_init(slice, q) == NQ_OK);
-        }
+        ok = kept_row_init(&s->south[e], q) && ok;
+        for (int i = 0; i < s->north_kept; i++)
+            ok = kept_row_init(&s->north[e][i], q) && ok;
     }
     if (!ok) {
         nq_half_scratch_free(s);
@@ -239,14 +246,10 @@ nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q)
 
 void nq_half_scratch_free(nq_half_scratch *s)
 {
-    free(s->pattern);
     for (int e = 0; e < 2; e++) {
-        nq_south_cache *c = &s->south[e];
-        free(c->first);
-        free(c->count);
-        free(c->pattern);
-        for (int south = 0; south < 2; south++)
-            nq_quarter_slice_free(&s->slice[e][south]);
+        kept_row_free(&s->south[e]);
+        for (int i = 0; i < s->north_kept; i++)
+            kept_row_free(&s->north[e][i]);
     }
     memset(s, 0, sizeof *s);
 }

@@ -42,7 +42,7 @@ struct nq_join {
 
 /* What a worker needs to count units: buffers for halves and a matcher's table. */
 struct nq_join_scratch {
-    nq_half_scratch cell;               /* a north cell fitted, the south cells kept */
+    nq_half_scratch cell;               /* the quarter cells of the last rows, fitted */
     nq_patterns east, west;             /* the halves of one row set */
     nq_sieve_scratch sieve;             /* the same, by signature */
     void *table;                        /* the matcher's */

@@ -126,6 +126,11 @@ typedef struct nq_join_unit {
     uint16_t part, parts;   /* 0 of 1 when the unit takes its row sets whole */
 } nq_join_unit;
 
+/* A start's row sets are counted in blocks of this many sets of north rows, each block through
+ * every set of south rows (starts.c): a worker keeps the quarter cells of as many north rows
+ * fitted, and those of one set of south rows (half.c). */
+#define NQ_JOIN_NORTH_BLOCK 4
+
 /* The starts of the n x n board, at most 1 + C(h, 2): fills starts, returns how many. */
 int nq_join_starts(int n, nq_join_start *starts);
 
@@ -134,7 +139,7 @@ int nq_join_starts(int n, nq_join_start *starts);
  * the others, start->weight), or 0 when the start leaves it out. */
 unsigned nq_join_weight(const nq_join_start *start, uint32_t rows, int h);
 
-/* The row sets a start counts, in increasing order: the first (if any) into *rows; returns
+/* The row sets a start counts, in the order of starts.c: the first (if any) into *rows; returns
  * its weight, 0 when there is none. */
 unsigned nq_join_first_rows(const nq_join_start *start, int h, uint32_t *rows);
 
@@ -223,24 +228,28 @@ typedef struct nq_patterns {
 /* Makes room for count patterns in buffer, its contents dropped. Returns NQ_OK or NQ_ERR_NOMEM. */
 nq_status nq_patterns_room(nq_patterns *buffer, size_t count);
 
-/* The south cells of one half on one set of south rows, fitted to the start and kept: the row
- * sets of a unit come in increasing order, so that consecutive ones mostly share their south
- * rows (the high bits), and each south cell is fitted once for many row sets. */
-typedef struct nq_south_cache {
-    const nq_join_start *start;     /* the key: the start and the south rows */
+/* The cells of one half's quarter on one set of rows, fitted to a start and kept: the row sets
+ * come in the order of starts.c, so that each set of north and south rows comes back for the
+ * row sets that follow, and each cell is fitted once for many of them. */
+typedef struct nq_kept_row {
+    const nq_join_start *start;     /* the key: the start and the rows (start NULL: none) */
     uint32_t rows;
-    uint32_t *first, *count;        /* by column set: where its placements are, how many
+    nq_quarter_slice slice;         /* their placements when the quarter has no table */
+    const uint32_t *cell_start;     /* and where they are: q's table's row or the slice */
+    const nq_quarter_diags *diags;
+    uint32_t *first, *count;        /* by column set: where its patterns are, how many
                                        (first UINT32_MAX: not fitted yet) */
     uint64_t *pattern;              /* the placements' patterns */
     size_t used;
-} nq_south_cache;
+} nq_kept_row;
 
-/* Scratch a worker needs to list halves: one north cell's placements, fitted, and the south
- * cells of each half; without a table, the row slices of each half's north and south rows. */
+/* Scratch a worker needs to list halves: each half's cells of the last sets of north rows it
+ * listed and of the last set of south rows. */
 typedef struct nq_half_scratch {
-    uint64_t *pattern;
-    nq_south_cache south[2];        /* west, east */
-    nq_quarter_slice slice[2][2];   /* [west, east][north, south] */
+    nq_kept_row north[2][NQ_JOIN_NORTH_BLOCK];     /* [west, east][the last ones] */
+    nq_kept_row south[2];
+    int north_kept;                 /* how many north rows each half keeps */
+    int north_next[2];              /* which it gives up next */
 } nq_half_scratch;
 
 /* The rule of the quarter cells of one half of the n x n board after start: the cells of
@@ -248,8 +257,9 @@ typedef struct nq_half_scratch {
  * one (col0 n - n / 2). */
 nq_fit_rule nq_half_fit_rule(int n, const nq_join_start *start, int row0, int col0);
 
-/* Allocates s for listing halves from q (with slices when q has no table). Returns NQ_OK or
- * NQ_ERR_NOMEM. */
+/* Allocates s for listing halves from q (with slices when q has no table): keeping
+ * NQ_JOIN_NORTH_BLOCK sets of north rows, but one where row sets are cut into parts (h = 13,
+ * whose slices weigh 37 MB each). Returns NQ_OK or NQ_ERR_NOMEM. */
 nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q);
 void nq_half_scratch_free(nq_half_scratch *s);
 

@@ -605,6 +605,70 @@ static void row_set_weights_cover_every_row_set(void **state)
     }
 }
 
+/* Each start's row sets come once each, every subset of its rows with one row per east
+ * column, in blocks of NQ_JOIN_NORTH_BLOCK sets of north rows: a worker that keeps that many
+ * sets of north rows and one of south rows (half.c) meets each set of north rows once for all a
+ * start's row sets, and each set of south rows once per block. */
+static void row_sets_come_in_north_blocks(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 21; n++) {
+        const int h = n / 2;
+        nq_join_start starts[NQ_JOIN_MAX_STARTS];
+        const int start_count = nq_join_starts(n, starts);
+        for (int s = 0; s < start_count; s++) {
+            if (starts[s].symmetric)
+                continue;   /* its row sets are those of one class each (the test above) */
+            const uint32_t rows_of = starts[s].rows, north = (1u << h) - 1;
+            const int k = __builtin_popcount(starts[s].east);
+            unsigned char *seen = calloc((size_t)1 << 2 * h, 1);
+            uint32_t kept[NQ_JOIN_NORTH_BLOCK], south = UINT32_MAX, rows;
+            int next = 0, kept_count = 0;
+            uint64_t row_sets = 0, north_misses = 0, south_misses = 0;
+            for (int more = nq_join_first_rows(&starts[s], h, &rows); more;
+                 more = nq_join_next_rows(&starts[s], h, &rows)) {
+                assert_int_equal(rows & ~rows_of, 0);
+                assert_int_equal(__builtin_popcount(rows), k);
+                assert_false(seen[rows]);
+                seen[rows] = 1;
+                row_sets++;
+                int hit = 0;
+                for (int i = 0; i < kept_count; i++)
+                    hit |= kept[i] == (rows & north);
+                if (!hit) {
+                    north_misses++;
+                    kept[next] = rows & north;
+                    next = (next + 1) % NQ_JOIN_NORTH_BLOCK;
+                    kept_count += kept_count < NQ_JOIN_NORTH_BLOCK;
+                }
+                south_misses += (rows & ~north) != south;
+                south = rows & ~north;
+            }
+            free(seen);
+            /* Every subset; each set of north rows met once; each set of south rows once a
+             * block, unless it is the only one (no south rows, or all of them). */
+            uint64_t subsets = 0, norths = 0, souths_by_block = 0;
+            for (uint32_t r = 0; r < (1u << 2 * h); r++)
+                subsets += !(r & ~rows_of) && __builtin_popcount(r) == k;
+            for (int j = 0; j <= k; j++) {
+                uint64_t nj = 0, sj = 0;
+                for (uint32_t r = 0; r < (1u << h); r++)
+                    nj += !(r & ~rows_of) && __builtin_popcount(r) == j;
+                for (uint32_t r = 0; r < (1u << h); r++)
+                    sj += !((r << h) & ~rows_of) && __builtin_popcount(r) == k - j;
+                if (nj && sj) {
+                    norths += nj;
+                    souths_by_block +=
+                        sj == 1 ? 1 : (nj + NQ_JOIN_NORTH_BLOCK - 1) / NQ_JOIN_NORTH_BLOCK * sj;
+                }
+            }
+            assert_int_equal(row_sets, subsets);
+            assert_int_equal(north_misses, norths);
+            assert_int_equal(south_misses, souths_by_block);
+        }
+    }
+}
+
 /* Units take each row set of each start once, in order, and at least as many units as asked
  * (when there are row sets enough). */
 static void units_cover_each_row_set_once(void **state)
@@ -951,6 +1015,22 @@ static void checkpoints_know_their_method(void **state)
     nq_plan_free(backtrack);
 }
 
+/* The order of a start's row sets is part of a join plan's fingerprint: a checkpoint made when
+ * they came in increasing order (N = 11: fingerprint 0x418bd56456326934), its units holding
+ * other row sets, must not resume. The value pins this order: a change of it must change the
+ * fingerprint too. */
+static void join_fingerprints_know_the_order(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 11);
+    nq_plan *join;
+    nq_plan_options options = { .method = NQ_METHOD_JOIN };
+    assert_int_equal(nq_plan_create_with(&b, &options, &join), NQ_OK);
+    assert_int_equal(nq_plan_fingerprint(join), UINT64_C(0xaaa70836f5a64c7c));
+    nq_plan_free(join);
+}
+
 /* Past the table's sides a row set is cut into parts, and a unit says which part it counts:
  * the parts of one row set follow each other, 1 of P to P of P, with the same east rows. */
 static void units_say_their_part(void **state)
@@ -993,6 +1073,7 @@ int main(void)
         cmocka_unit_test(half_parts_partition_the_half),
         cmocka_unit_test(half_bound_holds),
         cmocka_unit_test(row_set_weights_cover_every_row_set),
+        cmocka_unit_test(row_sets_come_in_north_blocks),
         cmocka_unit_test(units_cover_each_row_set_once),
         cmocka_unit_test(join_gives_published_totals),
         cmocka_unit_test(join_agrees_with_backtracker),
@@ -1004,6 +1085,7 @@ int main(void)
         cmocka_unit_test(units_are_in_the_memory),
         cmocka_unit_test(units_say_their_part),
         cmocka_unit_test(checkpoints_know_their_method),
+        cmocka_unit_test(join_fingerprints_know_the_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
