@@ -456,7 +456,8 @@ typedef struct nq_estimate {
 
 /* Estimates the work of counting plan by Knuth's random probes: `probes` random paths from the
  * roots of random units, with the given seed (same seed, same estimate). A join plan has no
- * tree to probe: it counts `probes` random units instead (time the call to learn the time).
+ * tree to probe: it counts `probes` units instead (time the call to learn the time), in runs of
+ * consecutive units as a count takes them, their firsts drawn in equal strata of the plan.
  * Returns NQ_OK, NQ_ERR_ARGUMENT (NULL, or probes 0) or (join) NQ_ERR_NOMEM or NQ_ERR_OVERFLOW.
  * Thread-safe. */
 NQ_API nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,

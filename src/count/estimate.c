@@ -28,25 +28,53 @@ static double relative_error(double sum, double sum_squares, uint64_t count)
     return mean > 0 ? sqrt(variance > 0 ? variance : 0) / mean / sqrt((double)count) : 0;
 }
 
-/* The join's estimate: `sample` random units counted, their mean scaled to all units. */
+/* Units a join's estimate counts one after another from each first, where its sample is made
+ * of eight such runs or more. A count takes its units in order, and the quarter cells one unit
+ * fits serve the units that follow (half.c): at N = 23 the same units took 1.04 times as long
+ * drawn one by one as in order, and 1.00 in runs of four. Longer runs would err more on the
+ * solutions: neighbouring units weigh alike. */
+#define RUN 4
+
+/* The join's estimate: `sample` units counted, in runs of consecutive ones (wrapping past the
+ * last unit), the plan cut into as many equal strata as runs and each run's first drawn in its
+ * own: every unit is as likely, and a sample spread over the whole plan errs less than random
+ * runs (at N = 19, 2048 units err by 1.4 % where random single units err by 2.1 %). The
+ * solutions are the strata's sizes times their runs' means, summed; their standard error is
+ * estimated from the differences of neighbouring runs (Cochran, Sampling Techniques, 8.11),
+ * which the trend along the plan does not inflate, and overstates it somewhat. */
 static nq_status estimate_join(const nq_plan *plan, uint64_t sample, uint64_t seed,
                                nq_estimate *estimate)
 {
-    double sum = 0, sum_squares = 0, units = (double)plan->unit_count;
+    const uint64_t units = plan->unit_count;
+    const uint64_t run = sample >= 8 * RUN && sample % RUN == 0 ? RUN : 1, runs = sample / run;
     uint64_t state = seed;
     struct nq_join_scratch *scratch = NULL;
     nq_status status = NQ_OK;
-    for (uint64_t i = 0; i < sample && !status; i++) {
-        nq_unit_count count;
-        status = nq_plan_count_unit_kept(plan, splitmix(&state) % plan->unit_count, 0, &count,
-                                         &scratch, NULL);
-        sum += (double)count.total;
-        sum_squares += (double)count.total * (double)count.total;
+    double solutions = 0, sum = 0, differences = 0, last = 0;
+    for (uint64_t i = 0; i < runs && !status; i++) {
+        const uint64_t from = (uint64_t)((double)i * (double)units / (double)runs);
+        const uint64_t to = (uint64_t)((double)(i + 1) * (double)units / (double)runs);
+        const uint64_t first = from + (to > from ? splitmix(&state) % (to - from) : 0);
+        double total = 0;
+        for (uint64_t k = 0; k < run && !status; k++) {
+            nq_unit_count count;
+            status = nq_plan_count_unit_kept(plan, (first + k) % units, 0, &count, &scratch,
+                                             NULL);
+            total += (double)count.total;
+        }
+        const double mean = total / (double)run;
+        solutions += mean * (double)(to - from);
+        sum += mean;
+        differences += i ? (mean - last) * (mean - last) : 0;
+        last = mean;
     }
     nq_plan_scratch_free(scratch);
+    const double mean = sum / (double)runs;
     estimate->nodes = 0;
-    estimate->solutions = sum / (double)sample * units;
-    estimate->spread = relative_error(sum, sum_squares, sample);
+    estimate->solutions = solutions;
+    estimate->spread = runs > 1 && mean > 0 ? sqrt(differences / (2.0 * (double)(runs - 1))) /
+                                                  mean / sqrt((double)runs)
+                                            : 0;
     return status;
 }
 

@@ -4,7 +4,8 @@
  * For the backtracker, Knuth's random probes estimate the number of squares the count will
  * try. The time a square takes is measured here and now, by counting a calibration board (the
  * empty 15 x 15 board) whose squares are estimated the same way, so that the estimator's bias
- * largely cancels. For the join, random units are counted and timed, more of them until the
+ * largely cancels. For the join, units drawn over the whole plan are counted and timed, a few
+ * consecutive ones from each draw as a count takes them (estimate.c), more of them until the
  * sample is accurate enough or has taken long enough.
  */
 #include <getopt.h>
@@ -80,7 +81,7 @@ static int seconds_per_square(int threads, long long probes, long long seed, dou
     return code ? code : status ? fail(EXIT_FAILURE_, "estimate: %s", nq_strerror(status)) : 0;
 }
 
-/* Solutions counted by random units, batch after batch: their sums, to merge batches. */
+/* Solutions counted by sampled units, batch after batch: their sums, to merge batches. */
 typedef struct unit_sums {
     double units, sum, squares;
 } unit_sums;
@@ -95,7 +96,7 @@ static void add_batch(unit_sums *sums, const nq_estimate *e, double count, doubl
     sums->squares += count * (sd * sd + mean * mean);
 }
 
-/* The join's estimate: random units counted and timed (processor time) on one thread, in
+/* The join's estimate: sampled units counted and timed (processor time) on one thread, in
  * batches of doubling size, each drawn with a seed of its own (no batch repeats another's
  * draws): 64 at least, and more until a second has gone and the solutions' standard error is
  * at most 2 % (at N = 23 a sample of 128 units erred by 8 %), or the sampling has taken a
