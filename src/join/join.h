@@ -129,7 +129,7 @@ typedef struct nq_join_unit {
 /* A start's row sets are counted in blocks of this many sets of north rows, each block through
  * every set of south rows (starts.c): a worker keeps the quarter cells of as many north rows
  * fitted, and those of one set of south rows (half.c). */
-#define NQ_JOIN_NORTH_BLOCK 4
+#define NQ_JOIN_NORTH_BLOCK 8
 
 /* The starts of the n x n board, at most 1 + C(h, 2): fills starts, returns how many. */
 int nq_join_starts(int n, nq_join_start *starts);
