@@ -54,3 +54,11 @@ bench: $(JOIN_SIEVE)
 $(JOIN_SIEVE): bench/join_sieve.c $(STATIC)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(CFLAGS) -Iinclude -Isrc $< $(STATIC) -o $@ $(LDLIBS_ALL)
+
+# One start of the join counted whole, in order: orders of row sets timed on the same work.
+JOIN_START = $(BUILD)/bench/join_start
+bench: $(JOIN_START)
+
+$(JOIN_START): bench/join_start.c $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 $(CFLAGS) -Iinclude -Isrc $< $(STATIC) -o $@ $(LDLIBS_ALL)
