@@ -87,11 +87,20 @@ static unsigned class_pairs(uint32_t rows, int h)
     return distinct / 2;
 }
 
+/* Where mask's set bits make one run (as every start's north rows and every even board's south
+ * rows do), the lowest of them; else -1. */
+static int run_of(uint32_t mask)
+{
+    const int low = mask ? __builtin_ctz(mask) : 0;
+    return ((mask >> low) & ((mask >> low) + 1)) == 0 ? low : -1;
+}
+
 /* The low bits of `compact`, spread to the set bits of mask, lowest first (as pdep). */
 static uint32_t deposit(uint32_t compact, uint32_t mask)
 {
-    if ((mask & (mask + 1)) == 0)
-        return compact & mask;   /* the low bits, as for every start of even n: nothing to move */
+    const int low = run_of(mask);
+    if (low >= 0)
+        return compact << low & mask;   /* one shift: the layout of n = 26 asks this often */
     uint32_t out = 0;
     for (; mask && compact; mask &= mask - 1, compact >>= 1)
         out |= (compact & 1) * (mask & -mask);
@@ -101,8 +110,9 @@ static uint32_t deposit(uint32_t compact, uint32_t mask)
 /* The bits of x at the set bits of mask, packed low (as pext). */
 static uint32_t extract(uint32_t x, uint32_t mask)
 {
-    if ((mask & (mask + 1)) == 0)
-        return x & mask;
+    const int low = run_of(mask);
+    if (low >= 0)
+        return (x & mask) >> low;
     uint32_t out = 0;
     for (int k = 0; mask; mask &= mask - 1, k++)
         out |= ((x & mask & -mask) != 0) << k;
