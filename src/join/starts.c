@@ -191,16 +191,22 @@ static uint64_t souths(const row_order *o, int j)
     return binomial(o->south_rows, o->k - j);
 }
 
+/* How many sets of j north rows the block from the first-th holds: NQ_JOIN_NORTH_BLOCK, but
+ * the last block may hold fewer. */
+static uint64_t block_width(const row_order *o, int j, uint64_t first)
+{
+    const uint64_t left = norths(o, j) - first;
+    return left < NQ_JOIN_NORTH_BLOCK ? left : NQ_JOIN_NORTH_BLOCK;
+}
+
 /* The row set of rank `rank` in the order. */
 static uint32_t row_set_at(const row_order *o, uint64_t rank)
 {
     int j = 0;
     for (; j < o->k && rank >= norths(o, j) * souths(o, j); j++)
         rank -= norths(o, j) * souths(o, j);
-    const uint64_t block = rank / (NQ_JOIN_NORTH_BLOCK * souths(o, j));
-    const uint64_t first = block * NQ_JOIN_NORTH_BLOCK, left = norths(o, j) - first;
-    const uint64_t width = left < NQ_JOIN_NORTH_BLOCK ? left : NQ_JOIN_NORTH_BLOCK;
-    const uint64_t within = rank - first * souths(o, j);
+    const uint64_t first = rank / (NQ_JOIN_NORTH_BLOCK * souths(o, j)) * NQ_JOIN_NORTH_BLOCK;
+    const uint64_t width = block_width(o, j, first), within = rank - first * souths(o, j);
     return deposit(unrank(first + within % width, j, o->north_rows), o->north) |
            deposit(unrank(within / width, o->k - j, o->south_rows), o->south);
 }
@@ -211,8 +217,7 @@ static uint32_t row_set_after(const row_order *o, uint32_t rows)
     const uint32_t north = extract(rows, o->north), south = extract(rows, o->south);
     const int j = __builtin_popcount(north);
     const uint64_t rank = rank_of(north), first = rank - rank % NQ_JOIN_NORTH_BLOCK;
-    const uint64_t left = norths(o, j) - first;
-    const uint64_t width = left < NQ_JOIN_NORTH_BLOCK ? left : NQ_JOIN_NORTH_BLOCK;
+    const uint64_t width = block_width(o, j, first);
     if (rank + 1 < first + width)   /* the next set of north rows in the block */
         return deposit(next_same_count(north), o->north) | (rows & o->south);
     const uint32_t next_south = south ? next_same_count(south) : 1u << o->south_rows;
