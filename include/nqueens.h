@@ -180,7 +180,7 @@ typedef struct nq_count_result {
  * which gives OEIS A002562. An empty board the join counts gets its classes from one join run
  * and nq_unique_from_total; any other board, from the backtracker. The method is the fastest
  * that fits in options->max_memory (the join's memory grows to gigabytes: 1.3 GiB a thread at
- * N = 24 with row slices, 5.9 GiB with its table):
+ * N = 24 with row slices, 6.0 GiB with its table):
  * nq_count never takes more. options may be NULL (all cores, no unique count, the default
  * memory). Returns NQ_OK, NQ_ERR_ARGUMENT (board or result NULL), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD,
  * NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a malformed board value: placed queens that attack each other,
@@ -232,7 +232,7 @@ typedef enum nq_method {
     NQ_METHOD_BACKTRACK,
     /* Joins partial boards: lists every placement of a quarter of the board, joins quarters into
      * halves and counts the halves that fit together. Much faster, needs memory (with one worker
-     * about 82 MiB at n = 20, 669 MiB at 22, 5.9 GiB at 24 with the quarter's table; where that
+     * about 82 MiB at n = 20, 675 MiB at 22, 6.0 GiB at 24 with the quarter's table; where that
      * does not fit max_memory, and from n = 26, each worker makes row slices of it instead: 25
      * MiB at 20, 1.3 GiB at 24, 1.7 GiB at 26 and 27 with the list of units;
      * nq_plan_memory_needed), counts empty boards of side 4 to NQ_JOIN_MAX_N only. Its units

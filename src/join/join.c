@@ -54,7 +54,7 @@ static uint64_t scratch_bytes(const nq_join *j, int slices)
     /* Halves, their copies sorted by signature, a 16-bit signature each, the sieve's work. */
     return nq_half_scratch_bytes(&j->quarter, slices) +
            4 * (j->chunk + 1 + NQ_PAIR_SLACK) * sizeof(uint64_t) +
-           2 * (j->chunk + 1) * sizeof(uint16_t) + nq_sieve_work_bytes() +
+           2 * (j->chunk + 1) * sizeof(uint16_t) + nq_sieve_work_bytes(j->chunk) +
            nq_match_table_size(4 * j->h - 2);
 }
 

@@ -292,7 +292,6 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
 /* ---- match.c: counting disjoint pairs ----------------------------------------------------- */
 
 /* Items to match, in ranges, each with its weight. */
-#define NQ_MATCH_RANGES 4096  /* the sieve's signatures: 10 cut bits and two flags (sieve.c) */
 typedef struct nq_match_range {
     size_t first, end;      /* items at[first] up to at[end] */
     unsigned weight;
@@ -301,7 +300,7 @@ typedef struct nq_match_range {
 typedef struct nq_match_items {
     const uint64_t *at;
     int ranges;
-    nq_match_range range[NQ_MATCH_RANGES];
+    nq_match_range *range;
 } nq_match_items;
 
 /* Bytes of the table a matcher needs for patterns of `bits` bits. */
@@ -328,6 +327,7 @@ typedef struct nq_sieve_work nq_sieve_work;
 typedef struct nq_sieve_scratch {
     nq_patterns patterns, items, signatures;
     nq_sieve_work *work;    /* what one matching keeps besides its lists (sieve.c) */
+    int depth;              /* the cut bits the last matching sorted by (for the tests) */
 } nq_sieve_scratch;
 
 /* How pairs weigh: by which of two flag bits the value of list a and that of list b take,
@@ -350,8 +350,8 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
 /* Frees what the sieve made room for in scratch (zeroed to begin with). */
 void nq_sieve_scratch_free(nq_sieve_scratch *scratch);
 
-/* The bytes of scratch->work. */
-size_t nq_sieve_work_bytes(void);
+/* The most bytes scratch->work takes for lists of at most `values` values. */
+size_t nq_sieve_work_bytes(size_t values);
 
 /* ---- join.c: the counter a plan uses ------------------------------------------------------ */
 

@@ -45,13 +45,16 @@
 #include <immintrin.h>
 #endif
 
-/* The most cut bits, and signatures with the two flags above them. */
-#define MAX_CUTS 10
-#define SIGNATURES (1 << (MAX_CUTS + 2))
+/* The most cut bits: signatures, with the two flags above them, are 16-bit. Lists of millions
+ * (the symmetric start's at N = 24) take 13 or 14: capped at 10, a unit there took 1.46 times as
+ * long. A worker's arrays have room for the most its lists can take (struct nq_sieve_work). */
+#define MAX_CUTS 14
+_Static_assert(MAX_CUTS + 2 <= 16, "a signature and its flags fit 16 bits");
 
 /* The most cuts worth trying keep buckets of at least BUCKET patterns up to FIRST_CUTS cuts,
  * LONG_BUCKET past that; the trees start from that level or up to FEWER_CUTS above. (Trees
- * of up to 12 levels from 7 spared 4 % of the matching, and cost more in pricing and sorting.) */
+ * of up to 12 levels from 7 spared 4 % of the matching, and cost more in pricing and sorting;
+ * at N = 24, buckets of 128 took 1.04 times as long as of 256, at N = 22 1.05.) */
 #define BUCKET 512
 #define FIRST_CUTS 6
 #define LONG_BUCKET 256
@@ -146,12 +149,11 @@ static int most_cuts(size_t count, int bits)
 typedef struct trial {
     int least, most;
     cut cuts[MAX_CUTS + 1];
-    uint32_t have[2][STREAMS][SIGNATURES];
+    uint32_t *have[2][STREAMS];     /* by signature */
 } trial;
 
 /* A level's nodes: the signatures under its cuts, flags above (node >> k). Those of every level
- * fit one array, level k's from 1 << (k + 2) on. */
-#define NODES (2 * SIGNATURES)
+ * fit one array of twice the widest's signatures, level k's from 1 << (k + 2) on. */
 static size_t node_index(int k, unsigned node)
 {
     return ((size_t)1 << (k + 2)) + node;
@@ -169,21 +171,78 @@ typedef struct plan {
     squeeze_rule squeeze;   /* what the matcher is given of each value */
 } plan;
 
-/* What one matching keeps besides its lists: about 1 MB with 10 cuts, too much for a thread's
- * stack, so made once per scratch. */
+/* What one matching keeps besides its lists: arrays by signature, made once per scratch with
+ * room for signatures of `room` cut bits, about 250 bytes a signature (16 MB at 14 cuts, 1 MB
+ * at 10, as at N = 22), and made anew when lists come that take more. */
 struct nq_sieve_work {
+    int room;
     trial trial;
-    uint16_t order[SIGNATURES];     /* a widest signature's bits in level order (below) */
-    double have[SIGNATURES], met[SIGNATURES];   /* the counts at one level */
-    double within[4][SIGNATURES], ranges[4][SIGNATURES];    /* and its price's sums */
+    uint16_t *order;            /* a widest signature's bits in level order (below) */
+    double *have, *met;         /* the counts at one level */
+    double *within[4], *ranges[4];  /* and its price's sums */
     /* By node of every level: blocks of patterns, items met and ranges walked when flat, and
      * the least cost of the node's tree under the plan's q. */
-    double blocks[NODES], meets[NODES], walks[NODES], best[NODES];
-    uint16_t to[SIGNATURES];                    /* widest signatures to level d's, for a sort */
-    size_t next[STREAMS][SIGNATURES];           /* where a sort puts a stream's next value */
-    size_t bucket[SIGNATURES + 1], item_bucket[SIGNATURES + 1];
-    nq_match_items items;                       /* the items one node meets */
+    double *blocks, *meets, *walks, *best;
+    uint16_t *to;               /* widest signatures to level d's, for a sort */
+    size_t *next[STREAMS];      /* where a sort puts a stream's next value */
+    size_t *bucket, *item_bucket;   /* one more than the signatures */
+    nq_match_items items;       /* the items one node meets: a range per signature */
 };
+
+/* Points w's arrays, with room for signatures of `room` cut bits, into memory from `base` on
+ * (base NULL: measures it only); returns the bytes they take. */
+static size_t place_arrays(nq_sieve_work *w, char *base, int room)
+{
+    const size_t signatures = (size_t)1 << (room + 2), nodes = 2 * signatures;
+    size_t at = 0;
+#define PLACE(array, count)                                                                     \
+    ((array) = base ? (void *)(base + at) : NULL,                                                \
+     at += ((count) * sizeof *(array) + 63) & ~(size_t)63)
+    for (int l = 0; l < 2; l++)
+        for (int k = 0; k < STREAMS; k++)
+            PLACE(w->trial.have[l][k], signatures);
+    PLACE(w->order, signatures);
+    PLACE(w->have, signatures);
+    PLACE(w->met, signatures);
+    for (int s = 0; s < 4; s++) {
+        PLACE(w->within[s], signatures);
+        PLACE(w->ranges[s], signatures);
+    }
+    PLACE(w->blocks, nodes);
+    PLACE(w->meets, nodes);
+    PLACE(w->walks, nodes);
+    PLACE(w->best, nodes);
+    PLACE(w->to, signatures);
+    for (int k = 0; k < STREAMS; k++)
+        PLACE(w->next[k], signatures);
+    PLACE(w->bucket, signatures + 1);
+    PLACE(w->item_bucket, signatures + 1);
+    PLACE(w->items.range, signatures);
+#undef PLACE
+    return at;
+}
+
+/* The bytes of a work with room for `room` cut bits: the struct, then its arrays. */
+static size_t work_bytes(int room)
+{
+    nq_sieve_work w;
+    return ((sizeof w + 63) & ~(size_t)63) + place_arrays(&w, NULL, room);
+}
+
+/* Gives scratch a work with room for `room` cut bits, unless it has one. Returns NQ_OK or
+ * NQ_ERR_NOMEM. */
+static nq_status make_room(nq_sieve_scratch *scratch, int room)
+{
+    if (scratch->work && scratch->work->room >= room)
+        return NQ_OK;
+    free(scratch->work);
+    nq_sieve_work *w = scratch->work = aligned_alloc(64, work_bytes(room));
+    if (!w)
+        return NQ_ERR_NOMEM;
+    w->room = room;
+    place_arrays(w, (char *)w + ((sizeof *w + 63) & ~(size_t)63), room);
+    return NQ_OK;
+}
 
 /* Lays out the levels to try for lists a and b, the patterns list `patterns` of them (0: a): the
  * widest window, the c adjacent bits that patterns and items take most often together, then
@@ -220,7 +279,7 @@ static void plan_trial(trial *t, const uint64_t *a, size_t na, const uint64_t *b
 /* Writes the signature of each value under cut to sig and counts them into have, value i in
  * stream i % STREAMS; returns the bits any value takes. */
 static uint64_t sign(const uint64_t *values, size_t count, const cut *cut, uint16_t *sig,
-                     uint32_t have[STREAMS][SIGNATURES])
+                     uint32_t *const have[STREAMS])
 {
     /* In locals, that the compiler may keep them in registers and vectorize the first loop. */
     const int lo = cut->lo, c = cut->c, f0 = cut->flag[0], f1 = cut->flag[1];
@@ -446,7 +505,7 @@ static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, uint64_t
  * its signature]], that place moved on. Inlined into one function for each squeeze. */
 static inline __attribute__((always_inline)) void scatter(
     const uint64_t *values, size_t count, const uint16_t *sig, const uint16_t *to,
-    size_t (*next)[SIGNATURES], squeeze_rule r, uint64_t (*squeeze)(uint64_t, const squeeze_rule *),
+    size_t *const next[STREAMS], squeeze_rule r, uint64_t (*squeeze)(uint64_t, const squeeze_rule *),
     uint64_t *out)
 {
     size_t i = 0;
@@ -464,7 +523,7 @@ static inline __attribute__((always_inline)) void scatter(
 }
 
 static void scatter_window(const uint64_t *values, size_t count, const uint16_t *sig,
-                           const uint16_t *to, size_t (*next)[SIGNATURES], squeeze_rule r,
+                           const uint16_t *to, size_t *const next[STREAMS], squeeze_rule r,
                            uint64_t *out)
 {
     scatter(values, count, sig, to, next, r, squeeze_window, out);
@@ -480,7 +539,7 @@ __attribute__((target("bmi2"))) static inline uint64_t squeeze_packed(uint64_t x
 __attribute__((target("bmi2"))) static void scatter_packed(const uint64_t *values, size_t count,
                                                            const uint16_t *sig,
                                                            const uint16_t *to,
-                                                           size_t (*next)[SIGNATURES],
+                                                           size_t *const next[STREAMS],
                                                            squeeze_rule r, uint64_t *out)
 {
     scatter(values, count, sig, to, next, r, squeeze_packed, out);
@@ -491,13 +550,13 @@ __attribute__((target("bmi2"))) static void scatter_packed(const uint64_t *value
  * under the widest cut, have[k][s] of them in stream k for each s) and squeezed as the plan
  * says: bucket s at out[start[s]] up to out[start[s + 1]]. */
 static void sort_by_signature(const uint64_t *values, size_t count, const uint16_t *sig,
-                              uint32_t have[STREAMS][SIGNATURES], const plan *plan,
-                              nq_sieve_work *w, uint64_t *out, size_t start[SIGNATURES + 1])
+                              uint32_t *const have[STREAMS], const plan *plan,
+                              nq_sieve_work *w, uint64_t *out, size_t *start)
 {
     const trial *t = &w->trial;
     const cut *widest = &t->cuts[t->most];
     uint16_t *to = w->to;
-    size_t(*next)[SIGNATURES] = w->next;
+    size_t *const *next = w->next;
     const unsigned buckets = 1u << (plan->d + plan->flag_bits);
     for (int k = 0; k < STREAMS; k++)
         memset(next[k], 0, buckets * sizeof *next[k]);
@@ -588,7 +647,7 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
                          const nq_sieve_weights *weights, int bits, nq_match_fn *match,
                          void *table, nq_sieve_scratch *scratch, uint64_t *pairs)
 {
-    if (!scratch->work && !(scratch->work = malloc(sizeof *scratch->work)))
+    if (make_room(scratch, most_cuts(na > nb ? na : nb, bits)))
         return NQ_ERR_NOMEM;
     nq_sieve_work *w = scratch->work;
     trial *t = &w->trial;
@@ -597,6 +656,7 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
     const size_t length[2] = { na, nb };
     const int p = nb > na;      /* the patterns' list */
     plan_trial(t, a, na, b, nb, p, weights, bits);
+    scratch->depth = 0;
     if (t->most == 0 && !weights->flags) {   /* too few for a cut */
         fitting->at = list[!p];
         fitting->ranges = 1;
@@ -625,15 +685,16 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
     const matching m = { w, weights, p, &plan, match, table,
                          __builtin_popcountll(plan.squeeze.keep),
                          scratch->patterns.at, scratch->items.at };
+    scratch->depth = plan.d;
     *pairs = 0;
     for (unsigned g = 0; g < 1u << (plan.q + plan.flag_bits); g++)
         *pairs += match_node(&m, plan.q, g);
     return NQ_OK;
 }
 
-size_t nq_sieve_work_bytes(void)
+size_t nq_sieve_work_bytes(size_t values)
 {
-    return sizeof(nq_sieve_work);
+    return work_bytes(most_cuts(values, 64));
 }
 
 void nq_sieve_scratch_free(nq_sieve_scratch *scratch)

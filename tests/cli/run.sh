@@ -593,14 +593,14 @@ check "join refuses a board" 2 "" "$join_only" "$b1" -- count --board - --method
 check "join refuses N = 3" 2 "" "$join_only" -- count 3 --method join
 check "join refuses N = 28" 2 "" "$join_only" -- count 28 --method join
 # Under a limit below the quarter table's need, the join makes row slices per worker instead
-# (2.9 MiB for the table at 16, 1.9 MiB for slices on one thread; at 15, 1.40 MiB and 1.26 MiB,
+# (1.90 MiB for the table at 16, 0.92 MiB for slices on one thread; at 15, 418 KiB and 283 KiB,
 # the list of units included): same counts, less memory.
-check "join with row slices" 0 14772512 "" -- count 16 --method join --threads 1 --max-memory 2M
-check "join with row slices, odd, --unique" 0 285053 "" -- count 15 --unique --method join --threads 1 --max-memory 1400K
+check "join with row slices" 0 14772512 "" -- count 16 --method join --threads 1 --max-memory 1400K
+check "join with row slices, odd, --unique" 0 285053 "" -- count 15 --unique --method join --threads 1 --max-memory 350K
 "$nq" estimate 16 --method join --threads 1 >"$tmp/out" &&
-    "$nq" estimate 16 --method join --threads 1 --max-memory 2M >"$tmp/out2" &&
-    grep -qx "memory: about 3 MiB, 3 MiB with --checkpoint" "$tmp/out" &&
-    grep -qx "memory: about 2 MiB, 2 MiB with --checkpoint" "$tmp/out2"
+    "$nq" estimate 16 --method join --threads 1 --max-memory 1400K >"$tmp/out2" &&
+    grep -qx "memory: about 2 MiB, 2 MiB with --checkpoint" "$tmp/out" &&
+    grep -qx "memory: about 940 KiB, 992 KiB with --checkpoint" "$tmp/out2"
 expect_true "estimate states the row slices' memory" $?
 "$nq" count 18 --method join --threads 1 --max-memory 1K >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && [ ! -s "$tmp/out" ] &&
@@ -612,7 +612,7 @@ expect_true "join over --max-memory" $?
 "$nq" count 26 --method join --threads 1 --checkpoint "$tmp/j26.ckpt" --max-memory 1850M \
     >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && [ ! -s "$tmp/out" ] && [ ! -e "$tmp/j26.ckpt" ] &&
-    grep -qx "nqueens: count: the run needs about 1.9 GiB with its checkpoint, more than the 1.8 GiB allowed (--max-memory); raise it" "$tmp/err"
+    grep -qx "nqueens: count: the run needs about 2.0 GiB with its checkpoint, more than the 1.8 GiB allowed (--max-memory); raise it" "$tmp/err"
 expect_true "a checkpoint's bookkeeping over --max-memory" $?
 check "auto over --max-memory backtracks" 0 14200 "" -- count 12 --max-memory 1000
 check "--max-memory syntax" 2 "" "nqueens: memory size '12Q' is not a number of bytes with an optional K, M, G or T (e.g. 8G)" -- count 12 --max-memory 12Q

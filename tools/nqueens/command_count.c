@@ -34,7 +34,7 @@ static const char help[] =
     "  -t, --threads T        worker threads (default: one per online core)\n"
     "  -m, --method M         how to count: 'join' joins partial boards (empty boards of side\n"
     "                         4 to 27; much faster, needs memory: with its table about\n"
-    "                         82 MiB at N = 20, 669 MiB at 22, 5.9 GiB at 24; with row\n"
+    "                         82 MiB at N = 20, 675 MiB at 22, 6.0 GiB at 24; with row\n"
     "                         slices, as it takes where the table does not fit and from\n"
     "                         N = 26, per thread 25 MiB at 20, 1.3 GiB at 24, 1.7 GiB at\n"
     "                         26 and 27), 'backtrack' searches (any\n"
