@@ -149,7 +149,7 @@ static int most_cuts(size_t count, int bits)
 typedef struct trial {
     int least, most;
     cut cuts[MAX_CUTS + 1];
-    uint32_t *have[2][STREAMS];     /* by signature */
+    uint32_t *have[2];      /* signature s's in stream k at [s * STREAMS + k] (one line) */
 } trial;
 
 /* A level's nodes: the signatures under its cuts, flags above (node >> k). Those of every level
@@ -184,7 +184,7 @@ struct nq_sieve_work {
      * the least cost of the node's tree under the plan's q. */
     double *blocks, *meets, *walks, *best;
     uint16_t *to;               /* widest signatures to level d's, for a sort */
-    size_t *next[STREAMS];      /* where a sort puts a stream's next value */
+    size_t *next;               /* where a sort puts a stream's next value, as trial.have */
     size_t *bucket, *item_bucket;   /* one more than the signatures */
     nq_match_items items;       /* the items one node meets: a range per signature */
 };
@@ -199,8 +199,7 @@ static size_t place_arrays(nq_sieve_work *w, char *base, int room)
     ((array) = base ? (void *)(base + at) : NULL,                                                \
      at += ((count) * sizeof *(array) + 63) & ~(size_t)63)
     for (int l = 0; l < 2; l++)
-        for (int k = 0; k < STREAMS; k++)
-            PLACE(w->trial.have[l][k], signatures);
+        PLACE(w->trial.have[l], STREAMS * signatures);
     PLACE(w->order, signatures);
     PLACE(w->have, signatures);
     PLACE(w->met, signatures);
@@ -213,8 +212,7 @@ static size_t place_arrays(nq_sieve_work *w, char *base, int room)
     PLACE(w->walks, nodes);
     PLACE(w->best, nodes);
     PLACE(w->to, signatures);
-    for (int k = 0; k < STREAMS; k++)
-        PLACE(w->next[k], signatures);
+    PLACE(w->next, STREAMS * signatures);
     PLACE(w->bucket, signatures + 1);
     PLACE(w->item_bucket, signatures + 1);
     PLACE(w->items.range, signatures);
@@ -272,14 +270,13 @@ static void plan_trial(trial *t, const uint64_t *a, size_t na, const uint64_t *b
     }
     /* Only the counters of the signatures there are: all of them take 128 KB. */
     for (int l = 0; l < 2; l++)
-        for (int k = 0; k < STREAMS; k++)
-            memset(t->have[l][k], 0, signatures_of(&t->cuts[t->most]) * sizeof t->have[l][k][0]);
+        memset(t->have[l], 0, STREAMS * signatures_of(&t->cuts[t->most]) * sizeof *t->have[l]);
 }
 
 /* Writes the signature of each value under cut to sig and counts them into have, value i in
  * stream i % STREAMS; returns the bits any value takes. */
 static uint64_t sign(const uint64_t *values, size_t count, const cut *cut, uint16_t *sig,
-                     uint32_t *const have[STREAMS])
+                     uint32_t *have)
 {
     /* In locals, that the compiler may keep them in registers and vectorize the first loop. */
     const int lo = cut->lo, c = cut->c, f0 = cut->flag[0], f1 = cut->flag[1];
@@ -308,9 +305,9 @@ static uint64_t sign(const uint64_t *values, size_t count, const cut *cut, uint1
     size_t i = 0;
     for (; i + STREAMS <= count; i += STREAMS)
         for (int s = 0; s < STREAMS; s++)
-            have[s][sig[i + s]]++;
+            have[sig[i + s] * STREAMS + s]++;
     for (; i < count; i++)
-        have[i % STREAMS][sig[i]]++;
+        have[sig[i] * STREAMS + i % STREAMS]++;
     return taken;
 }
 
@@ -478,8 +475,8 @@ static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, uint64_t
         for (unsigned s = 0; s < signatures_of(widest); s++) {
             const unsigned n = level_of(w->order[s], t->most, k);
             for (int stream = 0; stream < STREAMS; stream++) {
-                w->have[n] += t->have[patterns][stream][s];
-                w->met[n] += t->have[!patterns][stream][s];
+                w->have[n] += t->have[patterns][s * STREAMS + stream];
+                w->met[n] += t->have[!patterns][s * STREAMS + stream];
             }
         }
         price_level(w, k, &t->cuts[k], weights, patterns);
@@ -501,11 +498,12 @@ static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, uint64_t
     return best;
 }
 
-/* The sort's last pass: value i, squeezed by `squeeze` under rule r, to out[next[i % STREAMS][to
- * its signature]], that place moved on. Inlined into one function for each squeeze. */
+/* The sort's last pass: value i, squeezed by `squeeze` under rule r, to out[next[to[its
+ * signature] * STREAMS + i % STREAMS]], that place moved on. Inlined into one function for each
+ * squeeze. */
 static inline __attribute__((always_inline)) void scatter(
     const uint64_t *values, size_t count, const uint16_t *sig, const uint16_t *to,
-    size_t *const next[STREAMS], squeeze_rule r, uint64_t (*squeeze)(uint64_t, const squeeze_rule *),
+    size_t *next, squeeze_rule r, uint64_t (*squeeze)(uint64_t, const squeeze_rule *),
     uint64_t *out)
 {
     size_t i = 0;
@@ -514,16 +512,16 @@ static inline __attribute__((always_inline)) void scatter(
     for (; i + STREAMS <= count; i += STREAMS) {
         if (i + 9 * STREAMS <= count)
             for (int k = 0; k < STREAMS; k++)
-                __builtin_prefetch(&out[next[k][to[sig[i + 8 * STREAMS + k]]]], 1);
+                __builtin_prefetch(&out[next[to[sig[i + 8 * STREAMS + k]] * STREAMS + k]], 1);
         for (int k = 0; k < STREAMS; k++)
-            out[next[k][to[sig[i + k]]]++] = squeeze(values[i + k], &r);
+            out[next[to[sig[i + k]] * STREAMS + k]++] = squeeze(values[i + k], &r);
     }
     for (; i < count; i++)
-        out[next[i % STREAMS][to[sig[i]]]++] = squeeze(values[i], &r);
+        out[next[to[sig[i]] * STREAMS + i % STREAMS]++] = squeeze(values[i], &r);
 }
 
 static void scatter_window(const uint64_t *values, size_t count, const uint16_t *sig,
-                           const uint16_t *to, size_t *const next[STREAMS], squeeze_rule r,
+                           const uint16_t *to, size_t *next, squeeze_rule r,
                            uint64_t *out)
 {
     scatter(values, count, sig, to, next, r, squeeze_window, out);
@@ -539,7 +537,7 @@ __attribute__((target("bmi2"))) static inline uint64_t squeeze_packed(uint64_t x
 __attribute__((target("bmi2"))) static void scatter_packed(const uint64_t *values, size_t count,
                                                            const uint16_t *sig,
                                                            const uint16_t *to,
-                                                           size_t *const next[STREAMS],
+                                                           size_t *next,
                                                            squeeze_rule r, uint64_t *out)
 {
     scatter(values, count, sig, to, next, r, squeeze_packed, out);
@@ -547,31 +545,30 @@ __attribute__((target("bmi2"))) static void scatter_packed(const uint64_t *value
 #endif
 
 /* Copies values[0..count) to out, sorted by their signatures at level d (from those in sig,
- * under the widest cut, have[k][s] of them in stream k for each s) and squeezed as the plan
+ * under the widest cut, have[s * STREAMS + k] of them in stream k for each s) and squeezed as the plan
  * says: bucket s at out[start[s]] up to out[start[s + 1]]. */
 static void sort_by_signature(const uint64_t *values, size_t count, const uint16_t *sig,
-                              uint32_t *const have[STREAMS], const plan *plan,
+                              const uint32_t *have, const plan *plan,
                               nq_sieve_work *w, uint64_t *out, size_t *start)
 {
     const trial *t = &w->trial;
     const cut *widest = &t->cuts[t->most];
     uint16_t *to = w->to;
-    size_t *const *next = w->next;
+    size_t *next = w->next;
     const unsigned buckets = 1u << (plan->d + plan->flag_bits);
-    for (int k = 0; k < STREAMS; k++)
-        memset(next[k], 0, buckets * sizeof *next[k]);
+    memset(next, 0, STREAMS * buckets * sizeof *next);
     for (unsigned s = 0; s < signatures_of(widest); s++) {
         to[s] = (uint16_t)level_of(w->order[s], t->most, plan->d);
         for (int k = 0; k < STREAMS; k++)
-            next[k][to[s]] += have[k][s];
+            next[to[s] * STREAMS + k] += have[s * STREAMS + k];
     }
     /* Bucket n holds stream 0's values of it, then stream 1's, ... */
     size_t at = 0;
     for (unsigned n = 0; n < buckets; n++) {
         start[n] = at;
         for (int k = 0; k < STREAMS; k++) {
-            const size_t values_k = next[k][n];
-            next[k][n] = at;
+            const size_t values_k = next[n * STREAMS + k];
+            next[n * STREAMS + k] = at;
             at += values_k;
         }
     }
