@@ -173,7 +173,7 @@ typedef struct plan {
 
 /* What one matching keeps besides its lists: arrays by signature, made once per scratch with
  * room for signatures of `room` cut bits, about 250 bytes a signature (16 MB at 14 cuts, 1 MB
- * at 10, as at N = 22), and made anew when lists come that take more. */
+ * at 10), and made anew when lists come that take more. */
 struct nq_sieve_work {
     int room;
     trial trial;
@@ -268,7 +268,7 @@ static void plan_trial(trial *t, const uint64_t *a, size_t na, const uint64_t *b
         if (taken[0][lo] * taken[1][lo] < taken[0][end] * taken[1][end])
             t->cuts[k].lo = lo + 1;
     }
-    /* Only the counters of the signatures there are: all of them take 128 KB. */
+    /* Only the counters of the signatures there are: room for all of them takes up to 2 MB. */
     for (int l = 0; l < 2; l++)
         memset(t->have[l], 0, STREAMS * signatures_of(&t->cuts[t->most]) * sizeof *t->have[l]);
 }
@@ -545,8 +545,8 @@ __attribute__((target("bmi2"))) static void scatter_packed(const uint64_t *value
 #endif
 
 /* Copies values[0..count) to out, sorted by their signatures at level d (from those in sig,
- * under the widest cut, have[s * STREAMS + k] of them in stream k for each s) and squeezed as the plan
- * says: bucket s at out[start[s]] up to out[start[s + 1]]. */
+ * under the widest cut, have[s * STREAMS + k] of them in stream k for each s) and squeezed as
+ * the plan says: bucket s at out[start[s]] up to out[start[s + 1]]. */
 static void sort_by_signature(const uint64_t *values, size_t count, const uint16_t *sig,
                               const uint32_t *have, const plan *plan,
                               nq_sieve_work *w, uint64_t *out, size_t *start)
