@@ -220,11 +220,14 @@ static size_t place_arrays(nq_sieve_work *w, char *base, int room)
     return at;
 }
 
-/* The bytes of a work with room for `room` cut bits: the struct, then its arrays. */
+/* A work is the struct, then its arrays from this far on. */
+#define ARRAYS_AT ((sizeof(nq_sieve_work) + 63) & ~(size_t)63)
+
+/* The bytes of a work with room for `room` cut bits. */
 static size_t work_bytes(int room)
 {
     nq_sieve_work w;
-    return ((sizeof w + 63) & ~(size_t)63) + place_arrays(&w, NULL, room);
+    return ARRAYS_AT + place_arrays(&w, NULL, room);
 }
 
 /* Gives scratch a work with room for `room` cut bits, unless it has one. Returns NQ_OK or
@@ -238,7 +241,7 @@ static nq_status make_room(nq_sieve_scratch *scratch, int room)
     if (!w)
         return NQ_ERR_NOMEM;
     w->room = room;
-    place_arrays(w, (char *)w + ((sizeof *w + 63) & ~(size_t)63), room);
+    place_arrays(w, (char *)w + ARRAYS_AT, room);
     return NQ_OK;
 }
 
