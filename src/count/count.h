@@ -11,6 +11,7 @@
 
 struct nq_join;
 struct nq_match_items;
+struct nq_chunking;
 struct nq_pairer;
 
 /* A plan: a board's count split into units (see nqueens.h), by the backtracker's search or by
@@ -21,7 +22,8 @@ struct nq_plan {
     unsigned group;         /* its symmetries */
     nq_unit *units;         /* the backtracker's units, in their fixed order */
     struct nq_join *join;   /* or the join's, which has its own */
-    uint64_t (*match)(const uint64_t *, size_t, const struct nq_match_items *, int, void *);
+    uint64_t (*match)(const uint64_t *, size_t, const struct nq_match_items *,
+                      struct nq_chunking, void *);
                             /* the join's matcher for this CPU */
     const struct nq_pairer *pairer;   /* and its pairer, for the same CPU (join.h) */
     size_t unit_count;

@@ -12,18 +12,15 @@
 
 size_t nq_match_table_size(int bits)
 {
-    return (size_t)TABLES * chunks_of(bits) * CHUNK_VALUES * sizeof(lanes);
-}
-
-int nq_match_chunks(int bits)
-{
-    return chunks_of(bits);
+    const int most = nq_match_chunks_most(bits), in_bytes = most - 1 < 8 ? most - 1 : 8;
+    const size_t sixes = (size_t)most * SIX_VALUES, bytes = (size_t)in_bytes * BYTE_VALUES;
+    return TABLES * (sixes > bytes ? sixes : bytes) * sizeof(lanes);
 }
 
 uint64_t nq_match_portable(const uint64_t *patterns, size_t count, const nq_match_items *items,
-                           int bits, void *table)
+                           nq_chunking ch, void *table)
 {
-    return match_body(patterns, count, items, bits, table);
+    return match_body(patterns, count, items, ch, table);
 }
 
 nq_match_fn *nq_match_best(void)

@@ -28,17 +28,17 @@ MATCH_TARGET static inline __attribute__((always_inline)) __m256i popcount_lanes
 #include "match_body.h"
 
 MATCH_TARGET uint64_t nq_match_avx2(const uint64_t *patterns, size_t count,
-                                    const nq_match_items *items, int bits, void *table)
+                                    const nq_match_items *items, nq_chunking ch, void *table)
 {
-    return match_body(patterns, count, items, bits, table);
+    return match_body(patterns, count, items, ch, table);
 }
 
 #else
 /* Off x86 nq_cpu_paths never offers NQ_CPU_AVX2: the portable matcher under this name, so that
  * callers link everywhere. */
 uint64_t nq_match_avx2(const uint64_t *patterns, size_t count, const nq_match_items *items,
-                       int bits, void *table)
+                       nq_chunking ch, void *table)
 {
-    return nq_match_portable(patterns, count, items, bits, table);
+    return nq_match_portable(patterns, count, items, ch, table);
 }
 #endif

@@ -14,17 +14,17 @@
 #include "match_body.h"
 
 MATCH_TARGET uint64_t nq_match_avx512(const uint64_t *patterns, size_t count,
-                                      const nq_match_items *items, int bits, void *table)
+                                      const nq_match_items *items, nq_chunking ch, void *table)
 {
-    return match_body(patterns, count, items, bits, table);
+    return match_body(patterns, count, items, ch, table);
 }
 
 #else
 /* Off x86 nq_cpu_paths never offers NQ_CPU_AVX512: the portable matcher under this name, so that
  * callers link everywhere. */
 uint64_t nq_match_avx512(const uint64_t *patterns, size_t count, const nq_match_items *items,
-                         int bits, void *table)
+                         nq_chunking ch, void *table)
 {
-    return nq_match_portable(patterns, count, items, bits, table);
+    return nq_match_portable(patterns, count, items, ch, table);
 }
 #endif

@@ -3,12 +3,19 @@
  * match_avx2.c and match_avx512.c each for its own instruction set (always inlined there).
  *
  * Patterns go 512 at a time into a block: one bit per pattern in a 512-bit "lanes" value. An
- * item is cut into chunks of 6 bits; for each chunk and each of its 64 values, the block table
- * holds the lanes of the patterns with no bit in common with that value there. An item's
- * matches in the block are then the AND of one table entry per chunk, and a popcount: a few
- * instructions for 512 pairs. Blocks go TABLES at a time against the items, so that each item
- * is loaded and cut into chunks once for all of them: the cutting (shifts, masks, addresses)
- * costs as many instructions as the lookups it serves.
+ * item is cut into chunks (nq_chunking: of 6 bits where they lie, or of up to 8 bits a byte
+ * each); for each chunk and each of its values, the block table holds the lanes of the patterns
+ * with no bit in common with that value there. An item's matches in the block are then the AND
+ * of one table entry per chunk, and a popcount: a few instructions for 512 pairs. Blocks go
+ * TABLES at a time against the items, so that each item is loaded and cut into chunks once for
+ * all of them: the cutting (shifts, masks, addresses) costs as many instructions as the lookups
+ * it serves.
+ *
+ * The sieve chooses the chunks (sieve.c prices them). A lookup costs about the same from a
+ * chunk's table of 64 entries (4 KB) as of 256 (16 KB, more of it in L2 than in L1), so 30 bits
+ * take 4 lookups in chunks of 8, 8, 7 and 7 bits rather than 5 of 6; but a table of 256
+ * entries takes about three times as long to build, worth it for blocks that meet many items
+ * (N = 22: units 0.89 of the time; N = 23, where blocks meet fewer, 0.98).
  *
  * The includer defines MATCH_TARGET, the target attribute of its instruction set (or nothing),
  * VECTOR_BYTES, the width of its registers (8, 32 or 64), and ADD_POPCOUNT(sum, x): adds the
@@ -30,17 +37,12 @@ typedef struct lanes {
     vector w[WORDS];
 } __attribute__((aligned(64))) lanes;
 
-#define CHUNK_BITS 6
-#define CHUNK_VALUES (1 << CHUNK_BITS)
+#define SIX_VALUES 64      /* a chunk's entries: of 6 bits */
+#define BYTE_VALUES 256    /* of a byte (those past its width unused) */
 #define BLOCK 512
 #ifndef TABLES
 #define TABLES 2    /* blocks an item meets at once (their tables in L1 and L2 together) */
 #endif
-
-MATCH_TARGET static inline __attribute__((always_inline)) int chunks_of(int bits)
-{
-    return bits > 0 ? (bits + CHUNK_BITS - 1) / CHUNK_BITS : 1;   /* no bits: one chunk, 0 */
-}
 
 #if VECTOR_BYTES == 64
 /* One round of transpose_words: swaps the off-diagonal d x d blocks of words. m[r] keeps its
@@ -71,18 +73,17 @@ MATCH_TARGET static inline __attribute__((always_inline)) void transpose_words(_
                 _mm512_set_epi64(15, 7, 13, 5, 11, 3, 9, 1));
 }
 
-/* Fills the table of one block of count <= 512 patterns, with AVX-512 (BW, VBMI). For each 64
- * patterns, their bytes are transposed into eight registers, byte k of every pattern into the
- * k-th (a byte shuffle a register, then a transpose of words), so that the word of each entry of
- * one bit is a byte test masked to the patterns there are; entry 0 holds them all. Every other
- * entry is the AND of the entries of its low three bits and of its high three, all 16 made in
- * registers. How it came to this, each step measured on a block meeting ~900 items as at
+/* Fills the table of one block of count <= 512 patterns in chunks of 6 bits, with AVX-512 (BW,
+ * VBMI). For each 64 patterns, their bytes are transposed into eight registers, byte k of every
+ * pattern into the k-th (a byte shuffle a register, then a transpose of words), so that the word
+ * of each entry of one bit is a byte test masked to the patterns there are; entry 0 holds them
+ * all. Every other entry is the AND of the entries of its low three bits and of its high three,
+ * all 16 made in registers. How it came to this, each step measured on a block meeting ~900 items as at
  * N = 22: the portable way below (bit by bit stores, each waiting on the last to the same word)
  * took as long as the meetings; byte tests on each chunk's bytes taken apart by a store and a
  * wider load, and entries made in memory each from one just stored, still waited on the stores'
  * forwarding, twice as long as now. */
-_Static_assert(CHUNK_BITS == 6, "an entry is made of its low three bits' and high three's");
-MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes *table,
+MATCH_TARGET static inline __attribute__((always_inline)) void build_sixes(lanes *table,
                                                                            int chunks,
                                                                            const uint64_t *p,
                                                                            size_t count)
@@ -107,20 +108,20 @@ MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes
         for (int k = 0; k < 8; k++)
 #pragma GCC unroll 8
             for (int i = 0; i < 8; i++) {
-                const int bit = 8 * k + i, c = bit / CHUNK_BITS;
+                const int bit = 8 * k + i, c = bit / 6;
                 if (c < chunks)
-                    ((uint64_t *)&table[c * CHUNK_VALUES + (1 << bit % CHUNK_BITS)])[w] =
+                    ((uint64_t *)&table[c * SIX_VALUES + (1 << bit % 6)])[w] =
                         _mm512_mask_testn_epi8_mask(valid, x[k], _mm512_set1_epi8((char)(1 << i)));
             }
         for (int c = 0; c < chunks; c++) {
-            ((uint64_t *)&table[c * CHUNK_VALUES])[w] = valid;
+            ((uint64_t *)&table[c * SIX_VALUES])[w] = valid;
             /* Past bit 63 no pattern takes a bit (entries an item never looks up, but made). */
-            for (int b = 64 - CHUNK_BITS * c; b < CHUNK_BITS; b++)
-                ((uint64_t *)&table[c * CHUNK_VALUES + (1 << b)])[w] = valid;
+            for (int b = 64 - 6 * c; b < 6; b++)
+                ((uint64_t *)&table[c * SIX_VALUES + (1 << b)])[w] = valid;
         }
     }
     for (int c = 0; c < chunks; c++) {
-        lanes *t = table + c * CHUNK_VALUES;
+        lanes *t = table + c * SIX_VALUES;
         __m512i low[8], high[8];    /* entry 8h + l is high[h] & low[l] */
         low[0] = high[0] = _mm512_load_si512(&t[0]);
 #pragma GCC unroll 8
@@ -136,28 +137,102 @@ MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes
                 _mm512_store_si512(&t[8 * h + l], _mm512_and_si512(high[h], low[l]));
     }
 }
-#else
-/* Fills the table of one block of count <= 512 patterns. */
-MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes *table,
-                                                                           int chunks,
+/* The same in chunks of bytes (nq_chunking): the byte tests of register k are chunk k's entries of
+ * one bit, and every other entry is the AND of the entries of its low four bits and of its high
+ * ones: the sixteen of the low four made in registers, then those of each high value in turn. */
+MATCH_TARGET static inline __attribute__((always_inline)) void build_bytes(lanes *table,
+                                                                           nq_chunking ch,
                                                                            const uint64_t *p,
                                                                            size_t count)
 {
-    memset(table, 0, (size_t)chunks * CHUNK_VALUES * sizeof *table);
-    /* First each pattern goes to the entry of the complement of its own chunk value u... */
-    for (size_t i = 0; i < count; i++) {
-        uint64_t x = p[i];
-        for (int c = 0; c < chunks; c++, x >>= CHUNK_BITS) {
-            uint64_t *entry = (uint64_t *)&table[c * CHUNK_VALUES + (~x & (CHUNK_VALUES - 1))];
-            entry[i / 64] |= UINT64_C(1) << i % 64;
+    /* Byte k of the 8 words of a register to its word k (byte 8k + i from byte 8i + k). */
+    const __m512i bytes_by_place = _mm512_set_epi64(
+        0x3f372f271f170f07, 0x3e362e261e160e06, 0x3d352d251d150d05, 0x3c342c241c140c04,
+        0x3b332b231b130b03, 0x3a322a221a120a02, 0x3931292119110901, 0x3830282018100800);
+    for (size_t w = 0; w < BLOCK / 64; w++) {
+        const size_t first = w * 64;
+        const size_t n = count <= first ? 0 : count - first < 64 ? count - first : 64;
+        const __mmask64 valid = n == 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
+        __m512i x[8];
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; k++)
+            x[k] = _mm512_permutexvar_epi8(
+                bytes_by_place,
+                _mm512_maskz_loadu_epi64((__mmask8)(valid >> 8 * k), p + first + 8 * k));
+        transpose_words(x);     /* x[k]: byte k of the 64 patterns, chunk k */
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; k++)
+            if (k < ch.chunks) {
+                lanes *t = table + k * BYTE_VALUES;
+                ((uint64_t *)&t[0])[w] = valid;
+#pragma GCC unroll 8
+                for (int i = 0; i < 8; i++)     /* bits past the chunk's: every pattern */
+                    ((uint64_t *)&t[1 << i])[w] =
+                        _mm512_mask_testn_epi8_mask(valid, x[k], _mm512_set1_epi8((char)(1 << i)));
+            }
+    }
+    for (int c = 0; c < ch.chunks; c++) {
+        const int width = nq_chunk_width(ch, c), high_bits = width > 4 ? width - 4 : 0;
+        lanes *t = table + c * BYTE_VALUES;
+        __m512i low[16];    /* the entries of the low four bits */
+        low[0] = _mm512_load_si512(&t[0]);
+#pragma GCC unroll 16
+        for (int v = 1; v < 16; v++)    /* v without its lowest bit, and that bit */
+            low[v] = _mm512_and_si512(low[v & (v - 1)],
+                                      _mm512_load_si512(&t[1 << __builtin_ctz((unsigned)v)]));
+#pragma GCC unroll 16
+        for (int l = 1; l < 16; l++)
+            _mm512_store_si512(&t[l], low[l]);
+        /* Entry h << 4 is the high bits' own (its low ones none), made before those above it. */
+        for (int h = 1; h < 1 << high_bits; h++) {
+            const __m512i high = _mm512_and_si512(
+                _mm512_load_si512(&t[(h & (h - 1)) << 4]),
+                _mm512_load_si512(&t[(1 << __builtin_ctz((unsigned)h)) << 4]));
+#pragma GCC unroll 16
+            for (int l = 0; l < 16; l++)
+                _mm512_store_si512(&t[h << 4 | l], _mm512_and_si512(high, low[l]));
         }
     }
+}
+
+/* Fills the table of one block, in chunks of bytes or of 6 bits. */
+MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes *table,
+                                                                           nq_chunking ch,
+                                                                           int bytes,
+                                                                           const uint64_t *p,
+                                                                           size_t count)
+{
+    if (bytes)
+        build_bytes(table, ch, p, count);
+    else
+        build_sixes(table, ch.chunks, p, count);
+}
+#else
+/* Fills the table of one block of count <= 512 patterns, in chunks of bytes or of 6 bits. */
+MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes *table,
+                                                                           nq_chunking ch,
+                                                                           int bytes,
+                                                                           const uint64_t *p,
+                                                                           size_t count)
+{
+    const int step = bytes ? 8 : 6, stride = bytes ? BYTE_VALUES : SIX_VALUES;
+    for (int c = 0; c < ch.chunks; c++)
+        memset(table + c * stride, 0, sizeof *table << (bytes ? nq_chunk_width(ch, c) : 6));
+    /* First each pattern goes to the entry of the complement of its own chunk value u... */
+    for (size_t i = 0; i < count; i++)
+        for (int c = 0; c < ch.chunks; c++) {
+            const unsigned values = 1u << (bytes ? nq_chunk_width(ch, c) : 6);
+            const unsigned u = p[i] >> step * c & (values - 1);
+            uint64_t *entry = (uint64_t *)&table[c * stride + (~u & (values - 1))];
+            entry[i / 64] |= UINT64_C(1) << i % 64;
+        }
     /* ...then each entry v gathers the entries of its supersets: u and v are disjoint exactly
      * when v lies within the complement of u. */
-    for (int c = 0; c < chunks; c++) {
-        lanes *t = table + c * CHUNK_VALUES;
-        for (int b = 0; b < CHUNK_BITS; b++)
-            for (int v = 0; v < CHUNK_VALUES; v++)
+    for (int c = 0; c < ch.chunks; c++) {
+        lanes *t = table + c * stride;
+        const int width = bytes ? nq_chunk_width(ch, c) : 6;
+        for (int b = 0; b < width; b++)
+            for (int v = 0; v < 1 << width; v++)
                 if (!(v >> b & 1))
                     for (int k = 0; k < WORDS; k++)
                         t[v].w[k] |= t[v | 1 << b].w[k];
@@ -169,9 +244,10 @@ MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes
  * constant where it is inlined): each item is loaded, and its chunks cut out, once for all of
  * them. */
 MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
-    const lanes *table, int chunks, int tables, const uint64_t *items, size_t count)
+    const lanes *table, int chunks, int tables, int bytes, const uint64_t *items, size_t count)
 {
-    const size_t stride = (size_t)chunks * CHUNK_VALUES;
+    const int step = bytes ? 8 : 6;
+    const size_t values = bytes ? BYTE_VALUES : SIX_VALUES, stride = chunks * values;
     vector sum[WORDS];
     memset(sum, 0, sizeof sum);
     for (size_t i = 0; i < count; i++) {
@@ -184,11 +260,13 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
          * the time at 5 chunks). The empty asm keeps the compiler from folding loads back. */
 #pragma GCC unroll 4
         for (int b = 0; b < tables; b++) {
-            __m512i entry[12];
-#pragma GCC unroll 12
-            for (int c = 0; c < chunks; c++) {
-                const size_t value = x >> CHUNK_BITS * c & (CHUNK_VALUES - 1);
-                entry[c] = _mm512_load_si512(&table[b * stride + c * CHUNK_VALUES + value]);
+            __m512i entry[11];
+#pragma GCC unroll 11
+            for (int c = 0; c < 11; c++) {    /* chunk 0 always, the others as there are */
+                if (c > 0 && c >= chunks)
+                    break;
+                const size_t value = x >> step * c & (values - 1);
+                entry[c] = _mm512_load_si512(&table[b * stride + c * values + value]);
                 __asm__("" : "+v"(entry[c]));
             }
             __m512i all = entry[0];
@@ -203,10 +281,10 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
 #else
 #pragma GCC unroll 4
         for (int b = 0; b < tables; b++)
-            fit[b] = table[b * stride + (x & (CHUNK_VALUES - 1))];
+            fit[b] = table[b * stride + (x & (values - 1))];
 #pragma GCC unroll 11
         for (int c = 1; c < chunks; c++) {
-            const lanes *t = &table[c * CHUNK_VALUES + (x >> CHUNK_BITS * c & (CHUNK_VALUES - 1))];
+            const lanes *t = &table[c * values + (x >> step * c & (values - 1))];
 #pragma GCC unroll 4
             for (int b = 0; b < tables; b++)
 #pragma GCC unroll 8
@@ -230,14 +308,16 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
 /* Patterns TABLES blocks at a time (the last group may hold fewer, its last block fewer than
  * 512 patterns: their lanes stay empty), each group against every item. */
 MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_chunks(
-    const uint64_t *patterns, size_t count, const nq_match_items *items, int chunks, void *table)
+    const uint64_t *patterns, size_t count, const nq_match_items *items, nq_chunking ch,
+    int bytes, void *table)
 {
-    const size_t stride = (size_t)chunks * CHUNK_VALUES;
+    const int chunks = ch.chunks;
+    const size_t stride = (size_t)chunks * (bytes ? BYTE_VALUES : SIX_VALUES);
     uint64_t total = 0;
     for (size_t first = 0; first < count; first += TABLES * BLOCK) {
         int blocks = 0;
         for (size_t at = first; at < count && blocks < TABLES; at += BLOCK, blocks++)
-            build_block((lanes *)table + blocks * stride, chunks, patterns + at,
+            build_block((lanes *)table + blocks * stride, ch, bytes, patterns + at,
                         count - at < BLOCK ? count - at : BLOCK);
         for (int r = 0; r < items->ranges; r++) {
             const nq_match_range *range = &items->range[r];
@@ -252,33 +332,50 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_chunks(
             }
             uint64_t pairs = 0;
             if (blocks == TABLES)
-                pairs = query_blocks(table, chunks, TABLES, at, n);
+                pairs = query_blocks(table, chunks, TABLES, bytes, at, n);
             else
                 for (int b = 0; b < blocks; b++)
-                    pairs += query_blocks((lanes *)table + b * stride, chunks, 1, at, n);
+                    pairs += query_blocks((lanes *)table + b * stride, chunks, 1, bytes, at, n);
             total += range->weight * pairs;
         }
     }
     return total;
 }
 
-/* The same, with the chunk counts of the sizes that take long (4 and 5 where the sieve packs
- * bits, as at N = 23) compiled each on its own: the loop over chunks unrolled, a lookup's
+/* The same, with the chunk counts of the sizes that take long (4 to 7 at N = 20 to 27, where
+ * the sieve packs bits) compiled each on its own: the loop over chunks unrolled, a lookup's
  * address one shift and mask of the item, the tables' offsets constants (3 instructions less
  * a lookup). */
+#define MATCH_CHUNKS(chunks, bytes)                                                            \
+    match_chunks(patterns, count, items, (nq_chunking){ ch.bits, chunks }, bytes, table)
 MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_body(
-    const uint64_t *patterns, size_t count, const nq_match_items *items, int bits, void *table)
+    const uint64_t *patterns, size_t count, const nq_match_items *items, nq_chunking ch,
+    void *table)
 {
-    switch (chunks_of(bits)) {
+    if (nq_chunks_in_bytes(ch))
+        switch (ch.chunks) {
+        case 3:
+            return MATCH_CHUNKS(3, 1);
+        case 4:
+            return MATCH_CHUNKS(4, 1);
+        case 5:
+            return MATCH_CHUNKS(5, 1);
+        case 6:
+            return MATCH_CHUNKS(6, 1);
+        default:
+            return MATCH_CHUNKS(ch.chunks, 1);
+        }
+    switch (ch.chunks) {
     case 4:
-        return match_chunks(patterns, count, items, 4, table);
+        return MATCH_CHUNKS(4, 0);
     case 5:
-        return match_chunks(patterns, count, items, 5, table);
+        return MATCH_CHUNKS(5, 0);
     case 6:
-        return match_chunks(patterns, count, items, 6, table);
+        return MATCH_CHUNKS(6, 0);
     case 7:
-        return match_chunks(patterns, count, items, 7, table);
+        return MATCH_CHUNKS(7, 0);
     default:
-        return match_chunks(patterns, count, items, chunks_of(bits), table);
+        return MATCH_CHUNKS(ch.chunks, 0);
     }
 }
+#undef MATCH_CHUNKS

@@ -66,9 +66,13 @@ _Static_assert(MAX_CUTS + 2 <= 16, "a signature and its flags fit 16 bits");
 #define STREAMS 4
 
 /* What the parts of a matching cost, in lookups of the matcher: a block built, per chunk of its
- * table; a range of items walked, per block; an item met, besides its lookups. Fitted to the
- * times of N = 20 and 22 (BENCHMARKS.md, "One sort a half, the cuts priced"). */
-#define BUILD_PRICE 300.0
+ * table and per entry of that chunk (of the 16 entries of 4 bits at least, as the AVX-512 build
+ * makes them); a range of items walked, per block; an item met, besides its lookups. Fitted to
+ * the times of N = 20 and 22 (BENCHMARKS.md, "One sort a half, the cuts priced"; 100 + 3 x 64
+ * is the 300 a chunk of 6 bits was priced at there), the entry's price to N = 22 and 23 with
+ * chunks of up to 8 bits (1.5 and 5 did no better). */
+#define CHUNK_PRICE 100.0
+#define ENTRY_PRICE 3.0
 #define RANGE_PRICE 100.0
 #define MEET_PRICE 2.0
 
@@ -85,20 +89,39 @@ static unsigned signatures_of(const cut *cut)
     return 1u << (cut->c + (cut->flags ? 2 : 0));
 }
 
-/* What the matcher is given of each value: its bits in `keep`, packed down to the lowest. Where
- * the CPU packs any bits in one instruction (PEXT, on every CPU with AVX-512), keep is every bit
- * both lists take less the squeezed level's cut bits; elsewhere it is all the bits less those
- * cut bits, lo..lo + c - 1: then low keeps the bits below lo, high those from lo + c, and the
- * higher ones move down by c in one shift. */
+/* What the matcher is given of each value: its bits in `keep`, packed down to the lowest, cut
+ * into the chunks of `ch` (nq_spread). Where the CPU packs and spreads any bits in one
+ * instruction each (PEXT and PDEP, on every CPU with AVX-512), keep is every bit both lists take
+ * less the squeezed level's cut bits, and the chunks are those the plan finds cheapest: in
+ * bytes, `spread` says where each bit lands. Elsewhere keep is all the bits less those cut bits,
+ * lo..lo + c - 1: then low keeps the bits below lo, high those from lo + c, and the higher ones
+ * move down by c in one shift; the chunks are the most, read where they lie. */
 typedef struct squeeze_rule {
-    int packed;             /* by PEXT */
-    uint64_t keep, low, high;
+    int packed;             /* by PEXT (and PDEP for chunks in bytes) */
+    uint64_t keep, low, high, spread;
     int c;
+    nq_chunking ch;
 } squeeze_rule;
 
 static inline uint64_t squeeze_window(uint64_t x, const squeeze_rule *r)
 {
     return (x & r->low) | (x & r->high) >> r->c;
+}
+
+/* What a matching's meetings and blocks cost with the matcher's chunks. */
+typedef struct matcher_price {
+    int chunks;
+    double build;       /* a block's table */
+} matcher_price;
+
+static matcher_price price_of(nq_chunking ch)
+{
+    matcher_price p = { ch.chunks, 0 };
+    for (int c = 0; c < ch.chunks; c++) {
+        const int width = nq_chunk_width(ch, c);
+        p.build += CHUNK_PRICE + ENTRY_PRICE * (1 << (width > 4 ? width : 4));
+    }
+    return p;
 }
 
 /* The weight of a pair of buckets, by the flags of the patterns' (f) and of the items' (g):
@@ -166,7 +189,7 @@ static size_t node_index(int k, unsigned node)
  * flat node's. */
 typedef struct plan {
     int q, d;
-    int chunks;     /* the matcher's at q */
+    matcher_price price;    /* of the matcher's chunks at q */
     int flag_bits;  /* 2 with flags (above each node's cut bits), else 0 */
     squeeze_rule squeeze;   /* what the matcher is given of each value */
 } plan;
@@ -393,10 +416,10 @@ static void price_level(nq_sieve_work *w, int k, const cut *cut, const nq_sieve_
 
 /* What node g of level k costs flat, in lookups of the matcher: its meetings, its blocks built
  * and its ranges walked. */
-static double flat_price(const nq_sieve_work *w, int k, unsigned g, int chunks)
+static double flat_price(const nq_sieve_work *w, int k, unsigned g, const matcher_price *mp)
 {
     const size_t i = node_index(k, g);
-    return w->meets[i] * (chunks + MEET_PRICE) + w->blocks[i] * BUILD_PRICE * chunks +
+    return w->meets[i] * (mp->chunks + MEET_PRICE) + w->blocks[i] * mp->build +
            w->walks[i] * RANGE_PRICE;
 }
 
@@ -407,13 +430,13 @@ static unsigned first_child(unsigned g, int k)
 }
 
 /* The least cost of every node's tree from level q down (into w->best), and their sum at q. */
-static double price_trees(nq_sieve_work *w, int q, int chunks, int flag_bits)
+static double price_trees(nq_sieve_work *w, int q, const matcher_price *mp, int flag_bits)
 {
     const int most = w->trial.most;
     double total = 0;
     for (int k = most; k >= q; k--) {
         for (unsigned g = 0; g < 1u << (k + flag_bits); g++) {
-            double cost = flat_price(w, k, g, chunks);
+            double cost = flat_price(w, k, g, mp);
             if (k < most) {
                 const unsigned child = first_child(g, k);
                 const double split =
@@ -429,42 +452,46 @@ static double price_trees(nq_sieve_work *w, int q, int chunks, int flag_bits)
 }
 
 /* Whether node g of level k meets as a whole under the plan (w->best priced for its q). */
-static int is_flat(const nq_sieve_work *w, int k, unsigned g, int chunks)
+static int is_flat(const nq_sieve_work *w, int k, unsigned g, const matcher_price *mp)
 {
     if (k == w->trial.most)
         return 1;
     const unsigned child = first_child(g, k);
-    return flat_price(w, k, g, chunks) <=
+    return flat_price(w, k, g, mp) <=
            w->best[node_index(k + 1, child)] + w->best[node_index(k + 1, child + 1)];
 }
 
 /* The deepest level at which a node of node g's tree (g of level k) meets flat; 0 if it has no
  * patterns. */
-static int deepest(const nq_sieve_work *w, int k, unsigned g, int chunks)
+static int deepest(const nq_sieve_work *w, int k, unsigned g, const matcher_price *mp)
 {
     if (w->blocks[node_index(k, g)] == 0)
         return 0;
-    if (is_flat(w, k, g, chunks))
+    if (is_flat(w, k, g, mp))
         return k;
     const unsigned child = first_child(g, k);
-    const int a = deepest(w, k + 1, child, chunks), b = deepest(w, k + 1, child + 1, chunks);
+    const int a = deepest(w, k + 1, child, mp), b = deepest(w, k + 1, child + 1, mp);
     return a > b ? a : b;
 }
 
 /* The squeeze that takes level q's cut bits out of the bits in `live` (packed, or else all
- * `bits` of a value, see squeeze_rule). */
-static squeeze_rule squeeze_of(const cut *cut, uint64_t live, int packed)
+ * `bits` of a value, see squeeze_rule), for a matcher of `chunks` chunks (0: the most). */
+static squeeze_rule squeeze_of(const cut *cut, uint64_t live, int packed, int chunks)
 {
     const int lo = cut->lo, c = cut->c;
     const uint64_t window = ((UINT64_C(1) << c) - 1) << lo;
-    const squeeze_rule r = { packed, live & ~window, (UINT64_C(1) << lo) - 1,
-                             lo + c == 64 ? 0 : ~((UINT64_C(1) << (lo + c)) - 1), c };
+    squeeze_rule r = { packed, live & ~window, (UINT64_C(1) << lo) - 1,
+                       lo + c == 64 ? 0 : ~((UINT64_C(1) << (lo + c)) - 1), 0, c, { 0, 1 } };
+    r.ch.bits = __builtin_popcountll(r.keep);
+    r.ch.chunks = chunks ? chunks : nq_match_chunks_most(r.ch.bits);
+    r.spread = nq_spread(r.ch.bits ? ~UINT64_C(0) >> (64 - r.ch.bits) : 0, r.ch);
     return r;
 }
 
 /* The cheapest plan, now that the trial's counts are in, list `patterns` (0: a) the patterns:
- * every level priced node by node, then for each squeezed level q the trees from q down, its
- * matcher looking up the bits of `live` (packed, or else all of them) less q's cut bits. */
+ * every level priced node by node, then for each squeezed level q and each way to cut its bits
+ * into chunks the trees from q down, its matcher looking up the bits of `live` (packed, or else
+ * all of them) less q's cut bits. */
 static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, uint64_t live, int packed,
                      int patterns)
 {
@@ -484,18 +511,24 @@ static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, uint64_t
         }
         price_level(w, k, &t->cuts[k], weights, patterns);
     }
-    plan best = { 0, 0, 0, flag_bits, { 0, 0, 0, 0, 0 } };
+    plan best = { 0 };
     double best_price = -1;
     for (int q = t->least; q <= t->most; q++) {
-        const squeeze_rule squeeze = squeeze_of(&t->cuts[q], live, packed);
-        const int chunks = nq_match_chunks(__builtin_popcountll(squeeze.keep));
-        const double p = price_trees(w, q, chunks, flag_bits);
-        if (best_price < 0 || p < best_price)
-            best = (plan){ q, q, chunks, flag_bits, squeeze }, best_price = p;
+        const int bits = squeeze_of(&t->cuts[q], live, packed, 0).ch.bits;
+        const int most = nq_match_chunks_most(bits);
+        for (int chunks = packed ? nq_match_chunks_least(bits) : most; chunks <= most; chunks++) {
+            if (!nq_chunking_valid((nq_chunking){ bits, chunks }))
+                continue;
+            const squeeze_rule squeeze = squeeze_of(&t->cuts[q], live, packed, chunks);
+            const matcher_price mp = price_of(squeeze.ch);
+            const double p = price_trees(w, q, &mp, flag_bits);
+            if (best_price < 0 || p < best_price)
+                best = (plan){ q, q, mp, flag_bits, squeeze }, best_price = p;
+        }
     }
-    price_trees(w, best.q, best.chunks, flag_bits);   /* w->best for the plan's q */
+    price_trees(w, best.q, &best.price, flag_bits);   /* w->best for the plan's q */
     for (unsigned g = 0; g < 1u << (best.q + flag_bits); g++) {
-        const int d = deepest(w, best.q, g, best.chunks);
+        const int d = deepest(w, best.q, g, &best.price);
         best.d = d > best.d ? d : best.d;
     }
     return best;
@@ -537,13 +570,22 @@ __attribute__((target("bmi2"))) static inline uint64_t squeeze_packed(uint64_t x
     return _pext_u64(x, r->keep);
 }
 
+__attribute__((target("bmi2"))) static inline uint64_t squeeze_spread(uint64_t x,
+                                                                     const squeeze_rule *r)
+{
+    return _pdep_u64(_pext_u64(x, r->keep), r->spread);
+}
+
 __attribute__((target("bmi2"))) static void scatter_packed(const uint64_t *values, size_t count,
                                                            const uint16_t *sig,
                                                            const uint16_t *to,
                                                            size_t *next,
                                                            squeeze_rule r, uint64_t *out)
 {
-    scatter(values, count, sig, to, next, r, squeeze_packed, out);
+    if (nq_chunks_in_bytes(r.ch))
+        scatter(values, count, sig, to, next, r, squeeze_spread, out);
+    else
+        scatter(values, count, sig, to, next, r, squeeze_packed, out);
 }
 #endif
 
@@ -607,7 +649,6 @@ typedef struct matching {
     const plan *plan;
     nq_match_fn *match;
     void *table;
-    int bits;                       /* the matcher's: those the plan's squeeze keeps */
     const uint64_t *patterns, *items;
 } matching;
 
@@ -618,7 +659,7 @@ static uint64_t match_node(const matching *m, int k, unsigned g)
     const nq_sieve_work *w = m->w;
     if (w->blocks[node_index(k, g)] == 0)
         return 0;
-    if (!is_flat(w, k, g, m->plan->chunks)) {
+    if (!is_flat(w, k, g, &m->plan->price)) {
         const unsigned child = first_child(g, k);
         return match_node(m, k + 1, child) + match_node(m, k + 1, child + 1);
     }
@@ -639,7 +680,8 @@ static uint64_t match_node(const matching *m, int k, unsigned g)
         s = (s - clear) & clear;
     } while (s);
     const size_t first = w->bucket[g << below], end = w->bucket[(g + 1) << below];
-    return fitting->ranges ? m->match(m->patterns + first, end - first, fitting, m->bits, m->table)
+    return fitting->ranges ? m->match(m->patterns + first, end - first, fitting,
+                                      m->plan->squeeze.ch, m->table)
                            : 0;
 }
 
@@ -657,11 +699,12 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
     const int p = nb > na;      /* the patterns' list */
     plan_trial(t, a, na, b, nb, p, weights, bits);
     scratch->depth = 0;
-    if (t->most == 0 && !weights->flags) {   /* too few for a cut */
+    if (t->most == 0 && !weights->flags) {   /* too few for a cut: all chunks, as they lie */
         fitting->at = list[!p];
         fitting->ranges = 1;
         fitting->range[0] = (nq_match_range){ 0, length[!p], weights->weight[0][0] };
-        *pairs = match(list[p], length[p], fitting, bits, table);
+        *pairs = match(list[p], length[p], fitting,
+                       (nq_chunking){ bits, nq_match_chunks_most(bits) }, table);
         return NQ_OK;
     }
     if (nq_patterns_room(&scratch->signatures, (na + nb) / 4 + 1) ||   /* 16 bits each */
@@ -682,9 +725,8 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
                       w->bucket);
     sort_by_signature(list[!p], length[!p], sig[!p], t->have[!p], &plan, w, scratch->items.at,
                       w->item_bucket);
-    const matching m = { w, weights, p, &plan, match, table,
-                         __builtin_popcountll(plan.squeeze.keep),
-                         scratch->patterns.at, scratch->items.at };
+    const matching m = { w, weights, p, &plan, match, table, scratch->patterns.at,
+                         scratch->items.at };
     scratch->depth = plan.d;
     *pairs = 0;
     for (unsigned g = 0; g < 1u << (plan.q + plan.flag_bits); g++)

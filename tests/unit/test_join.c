@@ -95,9 +95,47 @@ static uint64_t random_pattern(uint64_t *seed, int bits, int density)
     return p;
 }
 
+/* Copies values[0..count) to out, spread by ch as the matchers read them. */
+static void spread_all(const uint64_t *values, size_t count, nq_chunking ch, uint64_t *out)
+{
+    for (size_t i = 0; i < count; i++)
+        out[i] = nq_spread(values[i], ch);
+}
+
+/* Spreading keeps each bit, once, in its chunk's byte: every chunking in bytes; with the most
+ * chunks, values stay as they are. */
+static void spreading_keeps_every_bit(void **state)
+{
+    (void)state;
+    for (int bits = 0; bits <= 64; bits++) {
+        assert_true(nq_match_chunks_least(bits) <= nq_match_chunks_most(bits));
+        for (int chunks = nq_match_chunks_least(bits); chunks <= nq_match_chunks_most(bits);
+             chunks++) {
+            const nq_chunking ch = { bits, chunks };
+            if (!nq_chunking_valid(ch))
+                continue;
+            if (!nq_chunks_in_bytes(ch)) {   /* as they lie */
+                assert_int_equal(chunks, nq_match_chunks_most(bits));
+                assert_int_equal(nq_spread(UINT64_C(0x123456789abcdef) >> (64 - bits % 64) % 64,
+                                           ch),
+                                 UINT64_C(0x123456789abcdef) >> (64 - bits % 64) % 64);
+                continue;
+            }
+            int at = 0;
+            for (int c = 0; c < chunks; c++) {
+                const int width = nq_chunk_width(ch, c);
+                assert_true(width <= 8);
+                for (int b = 0; b < width; b++, at++)
+                    assert_int_equal(nq_spread(UINT64_C(1) << at, ch), UINT64_C(1) << (8 * c + b));
+            }
+            assert_int_equal(at, bits);
+        }
+    }
+}
+
 /* Every matcher against the pairs counted one by one, on random sets of sizes around the
  * 512-pattern blocks and the groups of blocks met at once (TABLES of them: two, so 1024),
- * empty sets and zero patterns included. */
+ * empty sets and zero patterns included, with every chunking of their bits. */
 static void matchers_count_disjoint_pairs(void **state)
 {
     (void)state;
@@ -106,11 +144,12 @@ static void matchers_count_disjoint_pairs(void **state)
     enum { SIZES = sizeof sizes / sizeof *sizes, MOST = 2047 };
     nq_match_fn *fns[3];
     int fn_count = runnable_matchers(fns);
-    uint64_t seed = 42, patterns[MOST], items[MOST];
+    static uint64_t patterns[MOST], items[MOST], spread_patterns[MOST], spread_items[MOST];
+    uint64_t seed = 42;
     for (int round = 0; round < 60; round++) {
         int bits = 1 + test_below(&seed, 64);
         if (round % 10 == 9)
-            bits = 61 + round / 10 % 4;   /* the last chunks, past bit 63 (AVX-512's build) */
+            bits = 61 + round / 10 % 4;   /* near 64: 8 chunks of 8 bits, or 7 and 8 */
         size_t np = sizes[test_below(&seed, SIZES)], ni = sizes[test_below(&seed, SIZES)];
         if (round < SIZES)
             np = sizes[round];   /* every pattern count at least once */
@@ -128,8 +167,17 @@ static void matchers_count_disjoint_pairs(void **state)
                 for (size_t j = 0; j < np; j++)
                     want += it.range[r].weight * !(items[i] & patterns[j]);
         void *table = aligned_alloc(64, nq_match_table_size(bits));
-        for (int f = 0; f < fn_count; f++)
-            assert_int_equal(fns[f](patterns, np, &it, bits, table), want);
+        for (int chunks = nq_match_chunks_least(bits); chunks <= nq_match_chunks_most(bits);
+             chunks++) {
+            const nq_chunking ch = { bits, chunks };
+            if (!nq_chunking_valid(ch))
+                continue;
+            spread_all(patterns, np, ch, spread_patterns);
+            spread_all(items, ni, ch, spread_items);
+            it.at = spread_items;
+            for (int f = 0; f < fn_count; f++)
+                assert_int_equal(fns[f](spread_patterns, np, &it, ch, table), want);
+        }
         free(table);
     }
 }
@@ -168,9 +216,12 @@ static uint64_t weighted_pairs(const uint64_t *a, size_t na, const uint64_t *b, 
             for (size_t i = 0; i < nb; i++)
                 if (flags_of(b[i], w) == (unsigned)g)
                     y[ny++] = b[i];
+            const nq_chunking ch = { bits, nq_match_chunks_most(bits) };
+            spread_all(x, nx, ch, x);
+            spread_all(y, ny, ch, y);
             nq_match_range all = { 0, ny, w->weight[f][g] };
             nq_match_items it = { y, 1, &all };
-            sum += nq_match_portable(x, nx, &it, bits, table);
+            sum += nq_match_portable(x, nx, &it, ch, table);
         }
     free(x);
     free(y);
@@ -1137,6 +1188,7 @@ static void units_say_their_part(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(spreading_keeps_every_bit),
         cmocka_unit_test(matchers_count_disjoint_pairs),
         cmocka_unit_test(weighted_pairs_are_counted_pairs),
         cmocka_unit_test(sieve_counts_what_the_matcher_does),
