@@ -11,11 +11,12 @@
  * all of them: the cutting (shifts, masks, addresses) costs as many instructions as the lookups
  * it serves.
  *
- * The sieve chooses the chunks (sieve.c prices them). A lookup costs about the same from a
- * chunk's table of 64 entries (4 KB) as of 256 (16 KB, more of it in L2 than in L1), so 30 bits
- * take 4 lookups in chunks of 8, 8, 7 and 7 bits rather than 5 of 6; but a table of 256
- * entries takes about three times as long to build, worth it for blocks that meet many items
- * (N = 22: units 0.89 of the time; N = 23, where blocks meet fewer, 0.98).
+ * The sieve chooses the chunks (sieve.c prices them; in bytes only where PDEP puts them there).
+ * A lookup costs about the same from a chunk's table of 64 entries (4 KB) as of 256 (16 KB, more
+ * of it in L2 than in L1), so 30 bits take 4 lookups in chunks of 8, 8, 7 and 7 bits rather than
+ * 5 of 6; but a table of 256 entries takes about three times as long to build, worth it for
+ * blocks that meet many items (units at N = 22 0.87 of the time, 24 0.85, 26 0.83; at 23, where
+ * blocks meet fewer, 0.96).
  *
  * The includer defines MATCH_TARGET, the target attribute of its instruction set (or nothing),
  * VECTOR_BYTES, the width of its registers (8, 32 or 64), and ADD_POPCOUNT(sum, x): adds the
@@ -73,36 +74,49 @@ MATCH_TARGET static inline __attribute__((always_inline)) void transpose_words(_
                 _mm512_set_epi64(15, 7, 13, 5, 11, 3, 9, 1));
 }
 
-/* Fills the table of one block of count <= 512 patterns in chunks of 6 bits, with AVX-512 (BW,
- * VBMI). For each 64 patterns, their bytes are transposed into eight registers, byte k of every
- * pattern into the k-th (a byte shuffle a register, then a transpose of words), so that the word
- * of each entry of one bit is a byte test masked to the patterns there are; entry 0 holds them
- * all. Every other entry is the AND of the entries of its low three bits and of its high three,
- * all 16 made in registers. How it came to this, each step measured on a block meeting ~900 items as at
- * N = 22: the portable way below (bit by bit stores, each waiting on the last to the same word)
- * took as long as the meetings; byte tests on each chunk's bytes taken apart by a store and a
- * wider load, and entries made in memory each from one just stored, still waited on the stores'
- * forwarding, twice as long as now. */
-MATCH_TARGET static inline __attribute__((always_inline)) void build_sixes(lanes *table,
-                                                                           int chunks,
-                                                                           const uint64_t *p,
-                                                                           size_t count)
+/* Which of patterns 64w to 64w + 63 a block of `count` patterns has, one bit each. */
+static inline __mmask64 present(size_t count, size_t w)
+{
+    const size_t first = w * 64;
+    const size_t n = count <= first ? 0 : count - first < 64 ? count - first : 64;
+    return n == 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
+}
+
+/* Byte k of each of the 64 patterns at p that `valid` says there are (the others 0) into x[k]:
+ * a byte shuffle a register, then a transpose of words. */
+MATCH_TARGET static inline __attribute__((always_inline)) void transpose_bytes(
+    __m512i x[8], const uint64_t *p, __mmask64 valid)
 {
     /* Byte k of the 8 words of a register to its word k (byte 8k + i from byte 8i + k). */
     const __m512i bytes_by_place = _mm512_set_epi64(
         0x3f372f271f170f07, 0x3e362e261e160e06, 0x3d352d251d150d05, 0x3c342c241c140c04,
         0x3b332b231b130b03, 0x3a322a221a120a02, 0x3931292119110901, 0x3830282018100800);
-    for (size_t w = 0; w < BLOCK / 64; w++) {
-        const size_t first = w * 64;
-        const size_t n = count <= first ? 0 : count - first < 64 ? count - first : 64;
-        const __mmask64 valid = n == 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
-        __m512i x[8];
 #pragma GCC unroll 8
-        for (int k = 0; k < 8; k++)
-            x[k] = _mm512_permutexvar_epi8(
-                bytes_by_place,
-                _mm512_maskz_loadu_epi64((__mmask8)(valid >> 8 * k), p + first + 8 * k));
-        transpose_words(x);     /* x[k]: byte k of the 64 patterns */
+    for (int k = 0; k < 8; k++)
+        x[k] = _mm512_permutexvar_epi8(
+            bytes_by_place, _mm512_maskz_loadu_epi64((__mmask8)(valid >> 8 * k), p + 8 * k));
+    transpose_words(x);
+}
+
+/* Fills the table of one block of count <= 512 patterns in chunks of 6 bits, with AVX-512 (BW,
+ * VBMI). For each 64 patterns, their bytes are transposed into eight registers, byte k of every
+ * pattern into the k-th (a byte shuffle a register, then a transpose of words), so that the word
+ * of each entry of one bit is a byte test masked to the patterns there are; entry 0 holds them
+ * all. Every other entry is the AND of the entries of its low three bits and of its high three,
+ * all 16 made in registers. How it came to this, each step measured on a block meeting ~900
+ * items as at N = 22: the portable way below (bit by bit stores, each waiting on the last to the
+ * same word) took as long as the meetings; byte tests on each chunk's bytes taken apart by a
+ * store and a wider load, and entries made in memory each from one just stored, still waited on
+ * the stores' forwarding, twice as long as now. */
+MATCH_TARGET static inline __attribute__((always_inline)) void build_sixes(lanes *table,
+                                                                           int chunks,
+                                                                           const uint64_t *p,
+                                                                           size_t count)
+{
+    for (size_t w = 0; w < BLOCK / 64; w++) {
+        const __mmask64 valid = present(count, w);
+        __m512i x[8];
+        transpose_bytes(x, p + 64 * w, valid);
         /* Bit j of the patterns is bit j % 8 of x[j / 8]: entry 1 << j % 6 of chunk j / 6. */
 #pragma GCC unroll 8
         for (int k = 0; k < 8; k++)
@@ -137,36 +151,27 @@ MATCH_TARGET static inline __attribute__((always_inline)) void build_sixes(lanes
                 _mm512_store_si512(&t[8 * h + l], _mm512_and_si512(high[h], low[l]));
     }
 }
-/* The same in chunks of bytes (nq_chunking): the byte tests of register k are chunk k's entries of
- * one bit, and every other entry is the AND of the entries of its low four bits and of its high
- * ones: the sixteen of the low four made in registers, then those of each high value in turn. */
+
+/* The same in chunks of bytes (nq_chunking): the byte tests of register k are chunk k's entries
+ * of one bit, and every other entry is the AND of the entries of its low four bits and of its
+ * high ones: the sixteen of the low four made in registers, then those of each high value in
+ * turn. */
 MATCH_TARGET static inline __attribute__((always_inline)) void build_bytes(lanes *table,
                                                                            nq_chunking ch,
                                                                            const uint64_t *p,
                                                                            size_t count)
 {
-    /* Byte k of the 8 words of a register to its word k (byte 8k + i from byte 8i + k). */
-    const __m512i bytes_by_place = _mm512_set_epi64(
-        0x3f372f271f170f07, 0x3e362e261e160e06, 0x3d352d251d150d05, 0x3c342c241c140c04,
-        0x3b332b231b130b03, 0x3a322a221a120a02, 0x3931292119110901, 0x3830282018100800);
     for (size_t w = 0; w < BLOCK / 64; w++) {
-        const size_t first = w * 64;
-        const size_t n = count <= first ? 0 : count - first < 64 ? count - first : 64;
-        const __mmask64 valid = n == 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
+        const __mmask64 valid = present(count, w);
         __m512i x[8];
-#pragma GCC unroll 8
-        for (int k = 0; k < 8; k++)
-            x[k] = _mm512_permutexvar_epi8(
-                bytes_by_place,
-                _mm512_maskz_loadu_epi64((__mmask8)(valid >> 8 * k), p + first + 8 * k));
-        transpose_words(x);     /* x[k]: byte k of the 64 patterns, chunk k */
+        transpose_bytes(x, p + 64 * w, valid);   /* x[k]: chunk k of the 64 patterns */
 #pragma GCC unroll 8
         for (int k = 0; k < 8; k++)
             if (k < ch.chunks) {
                 lanes *t = table + k * BYTE_VALUES;
                 ((uint64_t *)&t[0])[w] = valid;
 #pragma GCC unroll 8
-                for (int i = 0; i < 8; i++)     /* bits past the chunk's: every pattern */
+                for (int i = 0; i < 8; i++)     /* bits past its width: every pattern */
                     ((uint64_t *)&t[1 << i])[w] =
                         _mm512_mask_testn_epi8_mask(valid, x[k], _mm512_set1_epi8((char)(1 << i)));
             }
@@ -342,40 +347,35 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_chunks(
     return total;
 }
 
-/* The same, with the chunk counts of the sizes that take long (4 to 7 at N = 20 to 27, where
+/* The same, with the chunk counts of the sizes that take long (3 to 7 at N = 20 to 27, where
  * the sieve packs bits) compiled each on its own: the loop over chunks unrolled, a lookup's
  * address one shift and mask of the item, the tables' offsets constants (3 instructions less
  * a lookup). */
-#define MATCH_CHUNKS(chunks, bytes)                                                            \
-    match_chunks(patterns, count, items, (nq_chunking){ ch.bits, chunks }, bytes, table)
+MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_layout(
+    const uint64_t *patterns, size_t count, const nq_match_items *items, nq_chunking ch,
+    int bytes, void *table)
+{
+    switch (ch.chunks) {
+    case 3:
+        return match_chunks(patterns, count, items, (nq_chunking){ ch.bits, 3 }, bytes, table);
+    case 4:
+        return match_chunks(patterns, count, items, (nq_chunking){ ch.bits, 4 }, bytes, table);
+    case 5:
+        return match_chunks(patterns, count, items, (nq_chunking){ ch.bits, 5 }, bytes, table);
+    case 6:
+        return match_chunks(patterns, count, items, (nq_chunking){ ch.bits, 6 }, bytes, table);
+    case 7:
+        return match_chunks(patterns, count, items, (nq_chunking){ ch.bits, 7 }, bytes, table);
+    default:
+        return match_chunks(patterns, count, items, ch, bytes, table);
+    }
+}
+
+/* And each layout on its own. */
 MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_body(
     const uint64_t *patterns, size_t count, const nq_match_items *items, nq_chunking ch,
     void *table)
 {
-    if (nq_chunks_in_bytes(ch))
-        switch (ch.chunks) {
-        case 3:
-            return MATCH_CHUNKS(3, 1);
-        case 4:
-            return MATCH_CHUNKS(4, 1);
-        case 5:
-            return MATCH_CHUNKS(5, 1);
-        case 6:
-            return MATCH_CHUNKS(6, 1);
-        default:
-            return MATCH_CHUNKS(ch.chunks, 1);
-        }
-    switch (ch.chunks) {
-    case 4:
-        return MATCH_CHUNKS(4, 0);
-    case 5:
-        return MATCH_CHUNKS(5, 0);
-    case 6:
-        return MATCH_CHUNKS(6, 0);
-    case 7:
-        return MATCH_CHUNKS(7, 0);
-    default:
-        return MATCH_CHUNKS(ch.chunks, 0);
-    }
+    return nq_chunks_in_bytes(ch) ? match_layout(patterns, count, items, ch, 1, table)
+                                  : match_layout(patterns, count, items, ch, 0, table);
 }
-#undef MATCH_CHUNKS
