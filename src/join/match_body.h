@@ -74,28 +74,26 @@ MATCH_TARGET static inline __attribute__((always_inline)) void transpose_words(_
                 _mm512_set_epi64(15, 7, 13, 5, 11, 3, 9, 1));
 }
 
-/* Which of patterns 64w to 64w + 63 a block of `count` patterns has, one bit each. */
-static inline __mmask64 present(size_t count, size_t w)
-{
-    const size_t first = w * 64;
-    const size_t n = count <= first ? 0 : count - first < 64 ? count - first : 64;
-    return n == 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
-}
-
-/* Byte k of each of the 64 patterns at p that `valid` says there are (the others 0) into x[k]:
- * a byte shuffle a register, then a transpose of words. */
-MATCH_TARGET static inline __attribute__((always_inline)) void transpose_bytes(
-    __m512i x[8], const uint64_t *p, __mmask64 valid)
+/* Byte k of each of patterns 64w to 64w + 63 of a block of `count` into x[k] (0 for those the
+ * block has not): a byte shuffle a register, then a transpose of words. Returns which it has,
+ * one bit each. */
+MATCH_TARGET static inline __attribute__((always_inline)) __mmask64 transpose_bytes(
+    __m512i x[8], const uint64_t *p, size_t count, size_t w)
 {
     /* Byte k of the 8 words of a register to its word k (byte 8k + i from byte 8i + k). */
     const __m512i bytes_by_place = _mm512_set_epi64(
         0x3f372f271f170f07, 0x3e362e261e160e06, 0x3d352d251d150d05, 0x3c342c241c140c04,
         0x3b332b231b130b03, 0x3a322a221a120a02, 0x3931292119110901, 0x3830282018100800);
+    const size_t first = w * 64;
+    const size_t n = count <= first ? 0 : count - first < 64 ? count - first : 64;
+    const __mmask64 valid = n == 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
 #pragma GCC unroll 8
     for (int k = 0; k < 8; k++)
         x[k] = _mm512_permutexvar_epi8(
-            bytes_by_place, _mm512_maskz_loadu_epi64((__mmask8)(valid >> 8 * k), p + 8 * k));
+            bytes_by_place,
+            _mm512_maskz_loadu_epi64((__mmask8)(valid >> 8 * k), p + first + 8 * k));
     transpose_words(x);
+    return valid;
 }
 
 /* Fills the table of one block of count <= 512 patterns in chunks of 6 bits, with AVX-512 (BW,
@@ -114,9 +112,8 @@ MATCH_TARGET static inline __attribute__((always_inline)) void build_sixes(lanes
                                                                            size_t count)
 {
     for (size_t w = 0; w < BLOCK / 64; w++) {
-        const __mmask64 valid = present(count, w);
         __m512i x[8];
-        transpose_bytes(x, p + 64 * w, valid);
+        const __mmask64 valid = transpose_bytes(x, p, count, w);
         /* Bit j of the patterns is bit j % 8 of x[j / 8]: entry 1 << j % 6 of chunk j / 6. */
 #pragma GCC unroll 8
         for (int k = 0; k < 8; k++)
@@ -162,9 +159,8 @@ MATCH_TARGET static inline __attribute__((always_inline)) void build_bytes(lanes
                                                                            size_t count)
 {
     for (size_t w = 0; w < BLOCK / 64; w++) {
-        const __mmask64 valid = present(count, w);
         __m512i x[8];
-        transpose_bytes(x, p + 64 * w, valid);   /* x[k]: chunk k of the 64 patterns */
+        const __mmask64 valid = transpose_bytes(x, p, count, w);   /* x[k]: chunk k */
 #pragma GCC unroll 8
         for (int k = 0; k < 8; k++)
             if (k < ch.chunks) {
