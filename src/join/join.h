@@ -323,7 +323,8 @@ static inline int nq_match_chunks_least(int bits)
     return bits > 8 ? (bits + 7) / 8 : 1;
 }
 
-/* Whether a chunking puts its chunks in bytes (one of 8 chunks at most, fewer than the most). */
+/* Whether a chunking puts its chunks in bytes: fewer than the most chunks (8 at most, see
+ * nq_chunking_valid). */
 static inline int nq_chunks_in_bytes(nq_chunking ch)
 {
     return ch.chunks < nq_match_chunks_most(ch.bits);
