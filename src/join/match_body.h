@@ -97,10 +97,9 @@ MATCH_TARGET static inline __attribute__((always_inline)) __mmask64 transpose_by
 }
 
 /* Fills the table of one block of count <= 512 patterns in chunks of 6 bits, with AVX-512 (BW,
- * VBMI). For each 64 patterns, their bytes are transposed into eight registers, byte k of every
- * pattern into the k-th (a byte shuffle a register, then a transpose of words), so that the word
- * of each entry of one bit is a byte test masked to the patterns there are; entry 0 holds them
- * all. Every other entry is the AND of the entries of its low three bits and of its high three,
+ * VBMI). For each 64 patterns, with byte k of every pattern in register k (transpose_bytes), the
+ * word of each entry of one bit is a byte test masked to the patterns there are; entry 0 holds
+ * them all. Every other entry is the AND of the entries of its low three bits and of its high three,
  * all 16 made in registers. How it came to this, each step measured on a block meeting ~900
  * items as at N = 22: the portable way below (bit by bit stores, each waiting on the last to the
  * same word) took as long as the meetings; byte tests on each chunk's bytes taken apart by a
