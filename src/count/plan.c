@@ -75,6 +75,10 @@ static uint64_t fingerprint(const nq_plan *plan)
                                s->east | (uint64_t)s->west << 32, s->up ^ s->down << 1,
                                s->weight };
         h = fnv1a(h, fields, sizeof fields);
+        if (s->choices) {   /* a start for several (odd n); those without hash as they did */
+            const uint64_t choices = s->choices;
+            h = fnv1a(h, &choices, sizeof choices);
+        }
         if (u->parts > 1) {   /* a part of a row set (n >= 26); whole ones hash as they did */
             uint64_t part[2] = { u->part, u->parts };
             h = fnv1a(h, part, sizeof part);
@@ -405,6 +409,11 @@ static void describe_join_unit(const nq_plan *plan, size_t unit, char *buf, size
     size_t used = 0;
     for (int q = 0; q < s->queens && used < size; q++)
         used += (size_t)snprintf(buf + used, size - used, "%d:%d ", s->row[q] + 1, s->col[q] + 1);
+    /* A start with choices: the middle row's queen in one of a run of east columns. */
+    if (s->choices && used < size)
+        used += (size_t)snprintf(buf + used, size - used, "%d:%d-%d ", h + 1,
+                                 n - h + __builtin_ctz(s->choices) + 1,
+                                 n - h + 32 - __builtin_clz(s->choices));
     if (used < size && u->parts > 1)
         snprintf(buf + used, size - used, "east-rows 0x%" PRIx64 " (part %u of %u)", rows,
                  u->part + 1u, (unsigned)u->parts);

@@ -111,12 +111,13 @@ static nq_fitted kept_cell(nq_kept_row *k, uint32_t cols, nq_fit_fn *fit,
 }
 
 /* Joins every placement of the north cell from the `from`-th on with every one of the south
- * cell that fits, by `pairer`, into out while it holds at most `cap` patterns: *stop gets the
- * north placement it stopped before for want of room, or SIZE_MAX when it joined them all. */
+ * cell that fits, and with mark, by `pairer`, into out while it holds at most `cap` patterns:
+ * *stop gets the north placement it stopped before for want of room, or SIZE_MAX when it
+ * joined them all. */
 static nq_status join_cells(nq_kept_row *north, uint32_t north_cols, const nq_fit_rule *north_rule,
                             nq_kept_row *south, uint32_t south_cols, const nq_fit_rule *south_rule,
-                            const nq_pairer *pairer, size_t from, size_t cap, nq_patterns *out,
-                            size_t *stop)
+                            const nq_pairer *pairer, uint64_t mark, size_t from, size_t cap,
+                            nq_patterns *out, size_t *stop)
 {
     *stop = SIZE_MAX;
     const nq_fitted south_fit = kept_cell(south, south_cols, pairer->fit, south_rule);
@@ -134,7 +135,7 @@ static nq_status join_cells(nq_kept_row *north, uint32_t north_cols, const nq_fi
     if ((k - from) * m <= cap - out->count) {
         if (reserve(out, (k - from) * m + NQ_PAIR_SLACK))
             return NQ_ERR_NOMEM;
-        out->count += pairer->pair(&north_fit, &south_fit, out->at + out->count);
+        out->count += pairer->pair(&north_fit, &south_fit, mark, out->at + out->count);
         return NQ_OK;
     }
     north_fit.count = 1;
@@ -145,9 +146,19 @@ static nq_status join_cells(nq_kept_row *north, uint32_t north_cols, const nq_fi
         }
         if (reserve(out, m + NQ_PAIR_SLACK))
             return NQ_ERR_NOMEM;
-        out->count += pairer->pair(&north_fit, &south_fit, out->at + out->count);
+        out->count += pairer->pair(&north_fit, &south_fit, mark, out->at + out->count);
     }
     return NQ_OK;
+}
+
+/* The bits a queen on board square (row, col) takes in a pattern of `rule`: its diagonals where
+ * the halves meet. Into *bits; returns whether both lie there. */
+static int queen_bits(const nq_fit_rule *rule, int n, int row, int col, uint64_t *bits)
+{
+    const int up = row + col - rule->lo, down = row - col + n - 1 - rule->lo;
+    const int within = up >= 0 && up < rule->width && down >= 0 && down < rule->width;
+    *bits = within ? UINT64_C(1) << up | UINT64_C(1) << (rule->width + down) : 0;
+    return within;
 }
 
 nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *start, int east,
@@ -157,7 +168,6 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
 {
     const int h = q->h, e = east != 0;
     const uint32_t north_rows = rows & ((1u << h) - 1), south_rows = rows >> h;
-    const uint32_t cols = east ? start->east : start->west;
     const int col0 = east ? n - h : 0, north_queens = __builtin_popcount(north_rows);
     const nq_fit_rule north_rule = nq_half_fit_rule(n, start, 0, col0);
     const nq_fit_rule south_rule = nq_half_fit_rule(n, start, n - h, col0);
@@ -169,23 +179,41 @@ nq_status nq_half_patterns(const nq_quarter *q, int n, const nq_join_start *star
         return NQ_ERR_ARGUMENT;
     /* Every share of the half's columns: north_queens of them to the north quarter; from where
      * the cursor stopped, if it did. */
-    nq_half_cursor all = { 0, 0, 0, 0 }, *at = cursor ? cursor : &all;
+    nq_half_cursor all = { 0 }, *at = cursor ? cursor : &all;
     const size_t cap = cursor ? out->limit - 1 : SIZE_MAX;
     const uint16_t *first = q->subsets + q->subsets_start[north_queens];
     const size_t shares = q->subsets_start[north_queens + 1] - q->subsets_start[north_queens];
+    /* The east halves of a start with choices are those of each choice's row queen in turn: on
+     * the columns it leaves, marked with the diagonals it takes. */
+    const uint32_t choices = east ? start->choices : 0;
+    const int rounds = choices ? __builtin_popcount(choices) : 1;
     size_t index = at->index;
-    for (size_t i = at->share; i < shares; i++) {
-        if (first[i] & ~cols)
-            continue;
-        if (parts > 1 && index++ % parts != part)
-            continue;   /* another part's */
-        size_t stop = SIZE_MAX;
-        if (join_cells(north, first[i], &north_rule, south, cols & ~first[i], &south_rule, pairer,
-                       i == at->share ? at->north : 0, cap, out, &stop))
-            return NQ_ERR_NOMEM;
-        if (stop != SIZE_MAX) {   /* out is full: the next call goes on from here */
-            *at = (nq_half_cursor){ i, index - 1, stop, 0 };
-            return NQ_OK;
+    for (int choice = at->choice; choice < rounds; choice++) {
+        uint32_t cols = east ? start->east : start->west, left = choices;
+        uint64_t mark = 0;
+        if (choices) {
+            for (int k = 0; k < choice; k++)
+                left &= left - 1;
+            const int col = __builtin_ctz(left);
+            cols &= ~(1u << col);
+            if (!queen_bits(&north_rule, n, h, n - h + col, &mark))
+                return NQ_ERR_ARGUMENT;   /* a mark could not rule out what the queen attacks */
+        }
+        const int resumed = choice == at->choice;
+        for (size_t i = resumed ? at->share : 0; i < shares; i++) {
+            if (first[i] & ~cols)
+                continue;
+            if (parts > 1 && index++ % parts != part)
+                continue;   /* another part's */
+            size_t stop = SIZE_MAX;
+            if (join_cells(north, first[i], &north_rule, south, cols & ~first[i], &south_rule,
+                           pairer, mark, resumed && i == at->share ? at->north : 0, cap, out,
+                           &stop))
+                return NQ_ERR_NOMEM;
+            if (stop != SIZE_MAX) {   /* out is full: the next call goes on from here */
+                *at = (nq_half_cursor){ choice, i, index - 1, stop, 0 };
+                return NQ_OK;
+            }
         }
     }
     at->done = 1;

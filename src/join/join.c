@@ -269,7 +269,7 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
         /* East halves a chunk at a time, each against the west halves a chunk at a time (one
          * chunk each, always, below n = 26). */
         uint64_t pairs = 0;
-        for (nq_half_cursor east = { 0, 0, 0, 0 }; !east.done;) {
+        for (nq_half_cursor east = { 0 }; !east.done;) {
             s->east.count = 0;
             nq_status status = nq_half_patterns(&join->quarter, join->n, start, 1, rows, u->part,
                                                 u->parts, pairer, &s->cell, &east, &s->east);
@@ -277,7 +277,7 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
                 return status;
             if (!s->east.count)
                 continue;   /* no east half, no solution */
-            for (nq_half_cursor west = { 0, 0, 0, 0 }; !west.done;) {
+            for (nq_half_cursor west = { 0 }; !west.done;) {
                 s->west.count = 0;
                 status = nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows,
                                           0, 1, pairer, &s->cell, &west, &s->west);

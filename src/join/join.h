@@ -104,17 +104,28 @@ void nq_quarter_free(nq_quarter *q);
 /* ---- starts.c: what is placed before the quarters join, and which row sets to count ------- */
 
 /* A start: queens placed on the middle row and column (none for even n), and how its row sets
- * are counted. */
+ * are counted. A start may also leave the middle row's queen to one of several east columns,
+ * `choices`: it then stands for the starts with that queen on each of them (starts.c says
+ * when and why), its east halves those of every choice, each marked with the diagonals its
+ * queen takes where the halves meet (half.c), its west halves those of none. */
 typedef struct nq_join_start {
     uint32_t rows;      /* rows left to fill, numbered 0..2h-1: north quarter rows, then south */
-    uint32_t east;      /* columns left in the east quarters, numbered 0..h-1 */
+    uint32_t east;      /* columns left in the east quarters, numbered 0..h-1 (before a choice) */
     uint32_t west;      /* and in the west quarters */
+    uint32_t choices;   /* 0, or the east columns the middle row's queen takes in turn */
     uint64_t up, down;  /* board diagonals (row + col, row - col + n - 1) the placed queens take */
     int symmetric;      /* nonzero: the start has all eight symmetries, used as starts.c says */
     unsigned weight;    /* solutions each solution found stands for when not symmetric */
     int queens;         /* the queens placed: 0, 1 or 2 */
     int8_t row[2], col[2];  /* and their squares */
 } nq_join_start;
+
+/* The queens the east half of a start holds, as many as its row sets have rows: one a column
+ * left, less the one a choice takes. */
+static inline int nq_join_east_queens(const nq_join_start *start)
+{
+    return __builtin_popcount(start->east) - (start->choices != 0);
+}
 
 /* A work unit: `count` row sets of one start, the first of them `first`; or, where a row set
  * is too big for one unit (n >= 26), part `part` of `parts` of one row set: the east halves of
@@ -131,8 +142,21 @@ typedef struct nq_join_unit {
  * fitted, and those of one set of south rows (half.c). */
 #define NQ_JOIN_NORTH_BLOCK 8
 
-/* The starts of the n x n board, at most 1 + C(h, 2): fills starts, returns how many. */
+/* Where a column queen leaves its row's queen at least this many columns, on the board of
+ * quarter side h, those starts are one start with choices (starts.c): the break-even grows
+ * about one a size (N = 21 four, 23 five, 25 six; BENCHMARKS.md). */
+static inline int nq_join_choices_least(int h)
+{
+    return h - 6 > 2 ? h - 6 : 2;
+}
+
+/* The starts of the n x n board, at most 1 + C(h, 2): fills starts, returns how many. Those of
+ * odd n whose middle column's queen leaves its row's queen at least nq_join_choices_least(h)
+ * columns are one start with choices. */
 int nq_join_starts(int n, nq_join_start *starts);
+
+/* The same, with choices where there are at least `least` (past h: none). */
+int nq_join_starts_choosing(int n, int least, nq_join_start *starts);
 
 /* The weight of row set rows of start: what each pair of its halves that fit stands for (for
  * a symmetric start, the pairs {T, not T} in its class, each pair weighted as join.c says; for
@@ -191,12 +215,14 @@ typedef struct nq_fitted {
 } nq_fitted;
 
 /* Writes to out, north placement by north placement and for each south placement by south
- * placement, the patterns (north | south) of the pairs whose patterns have no bit in common;
- * returns how many. Writes up to NQ_PAIR_SLACK slots past them. (Placements of a half's north
- * and south quarters, fitted by its rules, take a diagonal in common exactly when their patterns
- * share a bit: all the diagonals both quarters can take, 3h - 1 - n up ones and as many down,
- * lie where the halves meet; half.c.) */
-typedef size_t nq_pair_fn(const nq_fitted *north, const nq_fitted *south, uint64_t *out);
+ * placement, the patterns (north | south | mark) of the pairs whose patterns and mark have no
+ * bit in common (mark: the diagonals of a queen placed besides the start's, or 0); returns how
+ * many. Writes up to NQ_PAIR_SLACK slots past them. (Placements of a half's north and south
+ * quarters, fitted by its rules, take a diagonal in common exactly when their patterns share a
+ * bit: all the diagonals both quarters can take, 3h - 1 - n up ones and as many down, lie where
+ * the halves meet; half.c.) */
+typedef size_t nq_pair_fn(const nq_fitted *north, const nq_fitted *south, uint64_t mark,
+                          uint64_t *out);
 
 /* A pairer: the kernels that list halves, for one instruction set. Every pairer lists the
  * same, in the same order. */
@@ -269,6 +295,7 @@ uint64_t nq_half_scratch_bytes(const nq_quarter *q, int slices);
 
 /* Where nq_half_patterns stopped when its buffer was full: zero it to begin. */
 typedef struct nq_half_cursor {
+    int choice;         /* the start's choice it stopped in (0 without choices) */
     size_t share;       /* the share of columns it stopped in */
     size_t index;       /* shares of the half counted before it (for parts) */
     size_t north;       /* the north placement it stopped before */
@@ -279,7 +306,9 @@ typedef struct nq_half_cursor {
  * nonzero) or west half of the n x n board on rows `rows` (numbered as in nq_join_start) that
  * fits with the start's queens, of the shares of its columns between north and south numbered
  * part, part + parts, ... (all of them when parts is 1): the up diagonals it takes where the
- * halves meet in the low 2h - 1 bits, the down ones above. With a cursor, it lists no more
+ * halves meet in the low 2h - 1 bits, the down ones above. The east halves of a start with
+ * choices are those of each choice in turn, its shares numbered on from the last choice's, each
+ * pattern with the choice's queen's diagonals set. With a cursor, it lists no more
  * than out->limit - 1 patterns (at least the largest cell's): it stops where out is full and
  * goes on from there when called again with the same cursor (cursor->done once all are
  * listed). Without one, all at once. Returns NQ_OK, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (a slice

@@ -25,7 +25,8 @@ size_t nq_fit_portable(const nq_quarter_diags *diags, size_t count, const nq_fit
     return m;
 }
 
-size_t nq_pair_portable(const nq_fitted *north, const nq_fitted *south, uint64_t *out)
+size_t nq_pair_portable(const nq_fitted *north, const nq_fitted *south, uint64_t mark,
+                        uint64_t *out)
 {
     /* Locals: out may alias the fitted arrays' type, which would reload them every step. */
     const nq_fitted n = *north;
@@ -33,7 +34,9 @@ size_t nq_pair_portable(const nq_fitted *north, const nq_fitted *south, uint64_t
     const size_t m = south->count;
     size_t count = 0;
     for (size_t i = 0; i < n.count; i++) {
-        const uint64_t pattern = n.pattern[i];
+        if (n.pattern[i] & mark)
+            continue;   /* it meets the marked queen */
+        const uint64_t pattern = n.pattern[i] | mark;
         /* Written always, kept when the two fit: no branch to mispredict. */
         for (size_t j = 0; j < m; j++) {
             out[count] = pattern | south_pattern[j];

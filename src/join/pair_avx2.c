@@ -102,7 +102,7 @@ PAIR_TARGET INLINE size_t pair4(__m256i pattern, __m256i south_pattern, int lane
 }
 
 PAIR_TARGET static size_t pair_avx2(const nq_fitted *north, const nq_fitted *south,
-                                    uint64_t *out)
+                                    uint64_t mark, uint64_t *out)
 {
     const uint64_t *sp = south->pattern;
     const size_t m = south->count, whole = m & ~(size_t)3;
@@ -111,7 +111,9 @@ PAIR_TARGET static size_t pair_avx2(const nq_fitted *north, const nq_fitted *sou
     const __m256i tail_pattern = masked_load4(sp + whole, tail_lanes(m));
     size_t count = 0;
     for (size_t i = 0; i < north->count; i++) {
-        const __m256i pattern = _mm256_set1_epi64x((long long)north->pattern[i]);
+        if (north->pattern[i] & mark)
+            continue;   /* it meets the marked queen */
+        const __m256i pattern = _mm256_set1_epi64x((long long)(north->pattern[i] | mark));
         for (size_t j = 0; j < whole; j += 4)
             count = pair4(pattern, load4(sp + j), 0xf, out, count);
         if (tail)

@@ -65,7 +65,7 @@ PAIR_TARGET INLINE size_t pair8(__m512i pattern, __m512i south_pattern, __mmask8
 }
 
 PAIR_TARGET static size_t pair_avx512(const nq_fitted *north, const nq_fitted *south,
-                                      uint64_t *out)
+                                      uint64_t mark, uint64_t *out)
 {
     const uint64_t *sp = south->pattern;
     const size_t m = south->count, whole = m & ~(size_t)7;
@@ -74,7 +74,9 @@ PAIR_TARGET static size_t pair_avx512(const nq_fitted *north, const nq_fitted *s
     const __m512i tail_pattern = _mm512_maskz_loadu_epi64(tail, sp + whole);
     size_t count = 0;
     for (size_t i = 0; i < north->count; i++) {
-        const __m512i pattern = _mm512_set1_epi64((long long)north->pattern[i]);
+        if (north->pattern[i] & mark)
+            continue;   /* it meets the marked queen */
+        const __m512i pattern = _mm512_set1_epi64((long long)(north->pattern[i] | mark));
         for (size_t j = 0; j < whole; j += 8)
             count = pair8(pattern, _mm512_loadu_si512(sp + j), 0xff, out, count);
         if (tail)

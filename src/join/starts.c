@@ -13,6 +13,17 @@
  * the eight placements (+-a, +-b) and (+-b, +-a) that the board's symmetries make of it: a start
  * of weight 8, each of whose row sets is counted.
  *
+ * Starts whose column's queen stands on the same row b share their rows and their west columns:
+ * their west halves differ only by the row queen's diagonals, all of which lie where the halves
+ * meet (a < b <= h keeps it off the last column). So where there are enough of them, they are
+ * one start with `choices`: its east halves are each choice's, marked with its row queen's
+ * diagonals where the halves meet, and its west halves are listed once, without the row queen,
+ * those that meet a mark pairing with no east half of that choice. The west halves listed once
+ * instead of b - 1 times, and the matching's longer lists cut finer (sieve.c), outweigh the
+ * west halves the row queen no longer rules out (three times as many next to a = 1): at N = 23,
+ * b = 11 took 0.56 of the time its ten starts took apart, b = 6 0.89, b = 5 1.00, b = 4 1.13;
+ * the break-even moves up about a choice a size (nq_join_choices_least; BENCHMARKS.md).
+ *
  * A start's row sets are counted in blocks of a few sets of north rows, each block through
  * every set of south rows (row_order, below), so that a worker fits the quarter cells of each
  * set of north rows once per start and those of each set of south rows once per block (half.c);
@@ -25,34 +36,46 @@
 
 int nq_join_starts(int n, nq_join_start *starts)
 {
+    return nq_join_starts_choosing(n, nq_join_choices_least(n / 2), starts);
+}
+
+int nq_join_starts_choosing(int n, int least, nq_join_start *starts)
+{
     const int h = n / 2;
     const uint32_t all_rows = (1u << 2 * h) - 1, all_cols = (1u << h) - 1;
     if (n % 2 == 0) {
-        starts[0] = (nq_join_start){ all_rows, all_cols, all_cols, 0, 0, 1, 1, 0, { 0 }, { 0 } };
+        starts[0] = (nq_join_start){ all_rows, all_cols, all_cols, 0, 0, 0, 1, 1, 0, { 0 },
+                                     { 0 } };
         return 1;
     }
     /* Squares (row, col) of the centre cross: up diagonal row + col, down row - col + n - 1. */
-    starts[0] = (nq_join_start){ all_rows, all_cols, all_cols, UINT64_C(1) << 2 * h,
+    starts[0] = (nq_join_start){ all_rows, all_cols, all_cols, 0, UINT64_C(1) << 2 * h,
                                  UINT64_C(1) << (n - 1), 1, 1, 1, { (int8_t)h }, { (int8_t)h } };
     int count = 1;
-    for (int a = 1; a <= h; a++)
-        for (int b = a + 1; b <= h; b++) {
-            /* The row's queen on (h, h + a): east column a - 1 taken. The column's queen on
-             * (h + b, h): south row b - 1, row h + b - 1 of the start's numbering, taken. */
+    for (int b = 2; b <= h; b++) {
+        /* The column's queen on (h + b, h): south row b - 1, row h + b - 1 of the start's
+         * numbering, taken. The row's queen on (h, h + a), a < b: east column a - 1 taken;
+         * placed here, or one of the choices. */
+        const nq_join_start column = {
+            all_rows & ~(1u << (h + b - 1)), all_cols, all_cols, 0, UINT64_C(1) << (2 * h + b),
+            UINT64_C(1) << (n - 1 + b), 0, 8, 1, { (int8_t)(h + b) }, { (int8_t)h } };
+        if (b - 1 >= least) {
+            starts[count] = column;
+            starts[count++].choices = (1u << (b - 1)) - 1;
+            continue;
+        }
+        for (int a = 1; a < b; a++) {
             nq_join_start *s = &starts[count++];
-            s->rows = all_rows & ~(1u << (h + b - 1));
-            s->east = all_cols & ~(1u << (a - 1));
-            s->west = all_cols;
-            s->up = UINT64_C(1) << (2 * h + a) | UINT64_C(1) << (2 * h + b);
-            s->down = UINT64_C(1) << (n - 1 - a) | UINT64_C(1) << (n - 1 + b);
-            s->symmetric = 0;
-            s->weight = 8;
+            *s = column;
+            s->east &= ~(1u << (a - 1));
+            s->up |= UINT64_C(1) << (2 * h + a);
+            s->down |= UINT64_C(1) << (n - 1 - a);
             s->queens = 2;
+            s->row[1] = s->row[0], s->col[1] = s->col[0];
             s->row[0] = (int8_t)h;
             s->col[0] = (int8_t)(h + a);
-            s->row[1] = (int8_t)(h + b);
-            s->col[1] = (int8_t)h;
         }
+    }
     return count;
 }
 
@@ -177,7 +200,7 @@ static row_order order_of(const nq_join_start *start, int h)
     const uint32_t north = start->rows & ((1u << h) - 1);
     return (row_order){ north, start->rows & ~north, __builtin_popcount(north),
                         __builtin_popcount(start->rows & ~north),
-                        __builtin_popcount(start->east) };
+                        nq_join_east_queens(start) };
 }
 
 /* The sets of j north rows (or of k - j south rows) there are. */
@@ -241,7 +264,7 @@ unsigned nq_join_weight(const nq_join_start *start, uint32_t rows, int h)
 
 unsigned nq_join_first_rows(const nq_join_start *start, int h, uint32_t *rows)
 {
-    const int k = __builtin_popcount(start->east);
+    const int k = nq_join_east_queens(start);
     if (k == 0 || k > __builtin_popcount(start->rows))
         return 0;
     const row_order order = order_of(start, h);
@@ -261,12 +284,22 @@ unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows)
     return 0;
 }
 
+/* The shares of columns between north and south that the east half of row set rows joins,
+ * those of every choice. */
+static uint64_t east_shares(const nq_join_start *start, uint32_t rows, int h)
+{
+    const uint64_t choices = start->choices ? (uint64_t)__builtin_popcount(start->choices) : 1;
+    /* A choice leaves as many columns as the east half has queens. */
+    return choices *
+           binomial(nq_join_east_queens(start), __builtin_popcount(rows & ((1u << h) - 1)));
+}
+
 /* What a row set of start costs, for cutting it into parts: the shares of columns its east half
  * joins times those of its west half (the pairs the matcher meets grow with both). */
 static uint64_t row_set_cost(const nq_join_start *start, uint32_t rows, int h)
 {
     const uint32_t north = (1u << h) - 1;
-    return binomial(__builtin_popcount(start->east), __builtin_popcount(rows & north)) *
+    return east_shares(start, rows, h) *
            binomial(__builtin_popcount(start->west),
                     __builtin_popcount(start->rows & north & ~rows));
 }
@@ -277,8 +310,7 @@ static unsigned row_set_parts(const nq_join_start *start, uint32_t rows, int h, 
 {
     if (!quantum)
         return 1;
-    const uint64_t shares = binomial(__builtin_popcount(start->east),
-                                     __builtin_popcount(rows & ((1u << h) - 1)));
+    const uint64_t shares = east_shares(start, rows, h);
     uint64_t parts = (row_set_cost(start, rows, h) + quantum - 1) / quantum;
     parts = parts < shares ? parts : shares;
     parts = parts < UINT16_MAX ? parts : UINT16_MAX;
@@ -291,7 +323,7 @@ static unsigned row_set_parts(const nq_join_start *start, uint32_t rows, int h, 
 static size_t rank_units(const nq_join_start *start, int h, uint32_t index, size_t per,
                          nq_join_unit *units, size_t made)
 {
-    const int k = __builtin_popcount(start->east), width = __builtin_popcount(start->rows);
+    const int k = nq_join_east_queens(start), width = __builtin_popcount(start->rows);
     const uint64_t row_sets = k == 0 ? 0 : binomial(width, k);
     const row_order order = order_of(start, h);
     const size_t count = (size_t)((row_sets + per - 1) / per);
@@ -346,7 +378,7 @@ static size_t count_row_sets(const nq_join_start *starts, int start_count, int h
     size_t row_sets = 0;
     for (int s = 0; s < start_count; s++) {
         if (!starts[s].symmetric && !cost) {
-            const int k = __builtin_popcount(starts[s].east);
+            const int k = nq_join_east_queens(&starts[s]);
             row_sets += k ? (size_t)binomial(__builtin_popcount(starts[s].rows), k) : 0;
             continue;
         }

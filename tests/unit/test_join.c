@@ -585,6 +585,8 @@ static void halves_match_the_reference(void **state)
         nq_patterns got = { 0 }, want = { malloc(1 << 16), 0, 1 << 13, 0 };
         for (int s = 0; s < start_count; s++) {
             const nq_join_start *st = &starts[s];
+            if (st->choices)
+                continue;   /* choices_list_each_choice_marked */
             for (uint32_t rows = 0; rows < (1u << 2 * h); rows++) {
                 if ((rows & ~st->rows) != 0)
                     continue;
@@ -612,6 +614,151 @@ static void halves_match_the_reference(void **state)
         cell_scratch_free(&scratch);
         free(got.at);
         free(want.at);
+        nq_quarter_free(&q);
+    }
+}
+
+/* The bits of a queen on board square (row, col) in a pattern: its diagonals where the halves
+ * meet (both lie there for a choice's row queen). */
+static uint64_t queen_pattern(int n, int row, int col)
+{
+    const int h = n / 2, lo = n - h, width = 2 * h - 1;
+    const int up = row + col - lo, down = row - col + n - 1 - lo;
+    assert_true(up >= 0 && up < width && down >= 0 && down < width);
+    return UINT64_C(1) << up | UINT64_C(1) << (width + down);
+}
+
+/* Sorts both lists and compares them. */
+static void assert_same_patterns(nq_patterns *got, nq_patterns *want)
+{
+    assert_int_equal(got->count, want->count);
+    if (!got->count)
+        return;
+    qsort(got->at, got->count, sizeof *got->at, compare_u64);
+    qsort(want->at, want->count, sizeof *want->at, compare_u64);
+    assert_memory_equal(got->at, want->at, got->count * sizeof *got->at);
+}
+
+/* A start with choices, on every row set of odd boards n = 5 to 11 with every run of two or
+ * more choices: its east halves are the reference's of each choice's start (the row queen
+ * placed), each with that queen's diagonals set; its west halves the reference's without the
+ * row queen. From the table and from slices, whole and in parts. */
+static void choices_list_each_choice_marked(void **state)
+{
+    (void)state;
+    for (int layout = 0; layout < 2; layout++)
+    for (int n = 5; n <= 11; n += 2) {
+        const int h = n / 2;
+        nq_quarter q;
+        if (layout == 0) {
+            assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
+            assert_int_equal(nq_quarter_fill(&q), NQ_OK);
+        } else {
+            assert_int_equal(nq_quarter_layout(&q, h), NQ_OK);
+        }
+        nq_join_start starts[NQ_JOIN_MAX_STARTS];
+        const int start_count = nq_join_starts_choosing(n, 2, starts);
+        int with_choices = 0;
+        nq_half_scratch scratch = cell_scratch(&q);
+        nq_patterns got = { 0 }, want = { malloc(1 << 17), 0, 1 << 14, 0 };
+        for (int s = 0; s < start_count; s++) {
+            const nq_join_start *st = &starts[s];
+            if (!st->choices)
+                continue;
+            with_choices++;
+            assert_int_equal(st->queens, 1);
+            uint32_t rows;
+            for (int more = nq_join_first_rows(st, h, &rows); more;
+                 more = nq_join_next_rows(st, h, &rows)) {
+                const uint32_t west_rows = st->rows & ~rows;
+                const uint64_t east_board = (rows & ((1u << h) - 1)) |
+                                            (uint64_t)(rows >> h) << (n - h);
+                const uint64_t west_board = (west_rows & ((1u << h) - 1)) |
+                                            (uint64_t)(west_rows >> h) << (n - h);
+                got.count = want.count = 0;
+                const unsigned parts = 1 + (rows % 3);
+                for (unsigned p = 0; p < parts; p++)
+                    assert_int_equal(nq_half_patterns(&q, n, st, 1, rows, p, parts,
+                                                      &nq_pairer_portable, &scratch, NULL, &got),
+                                     NQ_OK);
+                for (int c = 0; c < h; c++) {
+                    if (!(st->choices >> c & 1))
+                        continue;
+                    /* The choice's start: the row queen on (h, n - h + c) placed. */
+                    nq_join_start one = *st;
+                    one.choices = 0;
+                    one.east &= ~(1u << c);
+                    one.up |= UINT64_C(1) << (h + n - h + c);
+                    one.down |= UINT64_C(1) << (h - (n - h + c) + n - 1);
+                    const size_t from = want.count;
+                    reference_half(n, &one, east_board, (uint64_t)one.east << (n - h), one.up,
+                                   one.down, 0, &want);
+                    for (size_t i = from; i < want.count; i++)
+                        want.at[i] |= queen_pattern(n, h, n - h + c);
+                }
+                assert_same_patterns(&got, &want);
+                got.count = want.count = 0;
+                assert_int_equal(nq_half_patterns(&q, n, st, 0, west_rows, 0, 1,
+                                                  &nq_pairer_portable, &scratch, NULL, &got),
+                                 NQ_OK);
+                reference_half(n, st, west_board, st->west, st->up, st->down, 0, &want);
+                assert_same_patterns(&got, &want);
+            }
+        }
+        assert_int_equal(with_choices, h - 2);   /* b = 3 .. h, one start each */
+        cell_scratch_free(&scratch);
+        free(got.at);
+        free(want.at);
+        nq_quarter_free(&q);
+    }
+}
+
+/* The pairs a start with choices counts on each row set (its east halves against its west ones,
+ * pair by pair) are those its choices' starts count apart, summed: odd n = 5 to 13, every
+ * number of choices. */
+static void choices_count_what_their_starts_do(void **state)
+{
+    (void)state;
+    for (int n = 5; n <= 13; n += 2) {
+        const int h = n / 2;
+        nq_quarter q;
+        assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
+        assert_int_equal(nq_quarter_fill(&q), NQ_OK);
+        nq_join_start apart[NQ_JOIN_MAX_STARTS], merged[NQ_JOIN_MAX_STARTS];
+        const int apart_count = nq_join_starts_choosing(n, h + 1, apart);
+        const int merged_count = nq_join_starts_choosing(n, 2, merged);
+        nq_half_scratch scratch = cell_scratch(&q);
+        nq_patterns east = { 0 }, west = { 0 };
+        uint64_t pairs[2] = { 0, 0 };
+        for (int way = 0; way < 2; way++) {
+            const nq_join_start *starts = way ? merged : apart;
+            for (int s = 0; s < (way ? merged_count : apart_count); s++) {
+                if (starts[s].symmetric)
+                    continue;   /* the centre start: the same either way */
+                assert_int_equal(starts[s].weight, 8);
+                uint32_t rows;
+                for (int more = nq_join_first_rows(&starts[s], h, &rows); more;
+                     more = nq_join_next_rows(&starts[s], h, &rows)) {
+                    east.count = west.count = 0;
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 0, 1,
+                                                      nq_pairer_best(), &scratch, NULL, &east),
+                                     NQ_OK);
+                    assert_int_equal(nq_half_patterns(&q, n, &starts[s], 0,
+                                                      starts[s].rows & ~rows, 0, 1,
+                                                      nq_pairer_best(), &scratch, NULL, &west),
+                                     NQ_OK);
+                    for (size_t i = 0; i < east.count; i++)
+                        for (size_t j = 0; j < west.count; j++)
+                            pairs[way] += !(east.at[i] & west.at[j]);
+                }
+            }
+        }
+        assert_true(merged_count < apart_count || n < 7);
+        assert_true(pairs[0] > 0);
+        assert_int_equal(pairs[1], pairs[0]);
+        cell_scratch_free(&scratch);
+        free(east.at);
+        free(west.at);
         nq_quarter_free(&q);
     }
 }
@@ -646,7 +793,7 @@ static void half_parts_partition_the_half(void **state)
                                                   NULL, &one), NQ_OK);
                 chunk.limit = q.largest + 1;
                 size_t at = 0;
-                for (nq_half_cursor cursor = { 0, 0, 0, 0 }; !cursor.done;) {
+                for (nq_half_cursor cursor = { 0 }; !cursor.done;) {
                     chunk.count = 0;
                     assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 1, 3, pair,
                                                       &scratch, &cursor, &chunk), NQ_OK);
@@ -742,7 +889,7 @@ static void row_sets_come_in_north_blocks(void **state)
             if (starts[s].symmetric)
                 continue;   /* its row sets are those of one class each (the test above) */
             const uint32_t rows_of = starts[s].rows, north = (1u << h) - 1;
-            const int k = __builtin_popcount(starts[s].east);
+            const int k = nq_join_east_queens(&starts[s]);
             unsigned char *seen = calloc((size_t)1 << 2 * h, 1);
             uint32_t kept[NQ_JOIN_NORTH_BLOCK], south = UINT32_MAX, rows;
             int next = 0, kept_count = 0;
@@ -1137,10 +1284,11 @@ static void checkpoints_know_their_method(void **state)
     nq_plan_free(backtrack);
 }
 
-/* The order of a start's row sets is part of a join plan's fingerprint: a checkpoint made when
- * they came in increasing order (N = 11: fingerprint 0x418bd56456326934), its units holding
- * other row sets, must not resume. The value pins this order: a change of it must change the
- * fingerprint too. */
+/* The order of a start's row sets, and the starts, are part of a join plan's fingerprint: a
+ * checkpoint made when they came in increasing order (N = 11: fingerprint 0x418bd56456326934),
+ * or before the starts with choices (0x584d4f554c9ac1e4), its units holding other row sets,
+ * must not resume. The value pins this layout: a change of it must change the fingerprint
+ * too. */
 static void join_fingerprints_know_the_order(void **state)
 {
     (void)state;
@@ -1149,7 +1297,7 @@ static void join_fingerprints_know_the_order(void **state)
     nq_plan *join;
     nq_plan_options options = { .method = NQ_METHOD_JOIN };
     assert_int_equal(nq_plan_create_with(&b, &options, &join), NQ_OK);
-    assert_int_equal(nq_plan_fingerprint(join), UINT64_C(0x584d4f554c9ac1e4));
+    assert_int_equal(nq_plan_fingerprint(join), UINT64_C(0x2d8dca964a87e94));
     nq_plan_free(join);
 }
 
@@ -1194,6 +1342,8 @@ int main(void)
         cmocka_unit_test(quarter_figures_are_the_tables),
         cmocka_unit_test(slices_are_the_tables_rows),
         cmocka_unit_test(halves_match_the_reference),
+        cmocka_unit_test(choices_list_each_choice_marked),
+        cmocka_unit_test(choices_count_what_their_starts_do),
         cmocka_unit_test(half_parts_partition_the_half),
         cmocka_unit_test(half_bound_holds),
         cmocka_unit_test(row_set_weights_cover_every_row_set),

@@ -101,8 +101,9 @@ static void pairers_fit_what_the_portable_one_does(void **state)
 }
 
 /* On random cells of every size around the steps of 4 and 8 south placements, with few and
- * many pairs that fit: the portable pairer's list is the one counted pair by pair, and every
- * other pairer's is the portable one's, written into a buffer of exactly the room promised. */
+ * many pairs that fit, and with a mark or none: the portable pairer's list is the one counted
+ * pair by pair, and every other pairer's is the portable one's, written into a buffer of
+ * exactly the room promised. */
 static void pairers_list_what_the_portable_one_does(void **state)
 {
     (void)state;
@@ -114,6 +115,10 @@ static void pairers_list_what_the_portable_one_does(void **state)
         const size_t k = (size_t)test_below(&seed, 6);
         const int one_in = 2 + test_below(&seed, 30);   /* dense: few fit; sparse: most do */
         nq_fitted north = random_cell(&seed, k, one_in), south = random_cell(&seed, m, one_in);
+        /* Two bits or none: a choice's queen's diagonals. */
+        const uint64_t mark = round % 3 ? 0
+                                        : UINT64_C(1) << test_below(&seed, 64) |
+                                              UINT64_C(1) << test_below(&seed, 64);
         const size_t room = k * m + NQ_PAIR_SLACK;
         uint64_t *want = malloc(room * sizeof *want), *got = malloc(room * sizeof *got);
         assert_non_null(want);
@@ -121,11 +126,12 @@ static void pairers_list_what_the_portable_one_does(void **state)
         size_t fits = 0;
         for (size_t i = 0; i < k; i++)
             for (size_t j = 0; j < m; j++)
-                if (!(north.pattern[i] & south.pattern[j]))
-                    want[fits++] = north.pattern[i] | south.pattern[j];
+                if (!(north.pattern[i] & south.pattern[j]) && !(north.pattern[i] & mark) &&
+                    !(south.pattern[j] & mark))
+                    want[fits++] = north.pattern[i] | south.pattern[j] | mark;
         for (int f = 0; f < fn_count; f++) {
             memset(got, 0xa5, room * sizeof *got);
-            assert_int_equal(fns[f]->pair(&north, &south, got), fits);
+            assert_int_equal(fns[f]->pair(&north, &south, mark, got), fits);
             if (fits)
                 assert_memory_equal(got, want, fits * sizeof *got);
         }
@@ -180,7 +186,7 @@ static void halves_are_the_same_with_every_pairer(void **state)
                     }
                     for (int f = 0; f < fn_count; f++) {
                         size_t at = 0;
-                        for (nq_half_cursor cursor = { 0, 0, 0, 0 }; !cursor.done;) {
+                        for (nq_half_cursor cursor = { 0 }; !cursor.done;) {
                             chunk.count = 0;
                             assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows,
                                                               0, 1, fns[f], &scratch, &cursor,
