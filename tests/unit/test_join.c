@@ -537,6 +537,19 @@ static void cell_scratch_free(nq_half_scratch *s)
     nq_half_scratch_free(s);
 }
 
+/* The quarter of side h, with its table (table nonzero) or its figures only. */
+static nq_quarter quarter_of(int h, int table)
+{
+    nq_quarter q;
+    if (table) {
+        assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
+        assert_int_equal(nq_quarter_fill(&q), NQ_OK);
+    } else {
+        assert_int_equal(nq_quarter_layout(&q, h), NQ_OK);
+    }
+    return q;
+}
+
 /* The reference half: queens on the half's free columns, one per row of `rows` (board rows),
  * none attacking another or the start's queens, found by trying every column for each row;
  * the pattern of each is the diagonals its own queens take where the halves meet. */
@@ -572,13 +585,7 @@ static void halves_match_the_reference(void **state)
     for (int n = 4; n <= 9; n++) {
         /* From the table, then from slices. */
         const int h = n / 2;
-        nq_quarter q;
-        if (layout == 0) {
-            assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
-            assert_int_equal(nq_quarter_fill(&q), NQ_OK);
-        } else {
-            assert_int_equal(nq_quarter_layout(&q, h), NQ_OK);
-        }
+        nq_quarter q = quarter_of(h, layout == 0);
         nq_join_start starts[NQ_JOIN_MAX_STARTS];
         int start_count = nq_join_starts(n, starts);
         nq_half_scratch scratch = cell_scratch(&q);
@@ -649,13 +656,7 @@ static void choices_list_each_choice_marked(void **state)
     for (int layout = 0; layout < 2; layout++)
     for (int n = 5; n <= 11; n += 2) {
         const int h = n / 2;
-        nq_quarter q;
-        if (layout == 0) {
-            assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
-            assert_int_equal(nq_quarter_fill(&q), NQ_OK);
-        } else {
-            assert_int_equal(nq_quarter_layout(&q, h), NQ_OK);
-        }
+        nq_quarter q = quarter_of(h, layout == 0);
         nq_join_start starts[NQ_JOIN_MAX_STARTS];
         const int start_count = nq_join_starts_choosing(n, 2, starts);
         int with_choices = 0;
