@@ -21,8 +21,8 @@
  * those that meet a mark pairing with no east half of that choice. The west halves listed once
  * instead of b - 1 times, and the matching's longer lists cut finer (sieve.c), outweigh the
  * west halves the row queen no longer rules out (three times as many next to a = 1): at N = 23,
- * b = 11 took 0.56 of the time its ten starts took apart, b = 6 0.89, b = 5 1.00, b = 4 1.13;
- * the break-even moves up about a choice a size (nq_join_choices_least; BENCHMARKS.md).
+ * b = 6 took 0.89 of the time its five starts took apart, b = 5 1.00, b = 4 1.13 (b = 11 about
+ * 0.56); the break-even moves up about a choice a size (nq_join_choices_least; BENCHMARKS.md).
  *
  * A start's row sets are counted in blocks of a few sets of north rows, each block through
  * every set of south rows (row_order, below), so that a worker fits the quarter cells of each

@@ -575,6 +575,17 @@ static void reference_half(int n, const nq_join_start *st, uint64_t board_rows, 
     }
 }
 
+/* Sorts both lists and compares them. */
+static void assert_same_patterns(nq_patterns *got, nq_patterns *want)
+{
+    assert_int_equal(got->count, want->count);
+    if (!got->count)
+        return;
+    qsort(got->at, got->count, sizeof *got->at, compare_u64);
+    qsort(want->at, want->count, sizeof *want->at, compare_u64);
+    assert_memory_equal(got->at, want->at, got->count * sizeof *got->at);
+}
+
 /* Every start's halves, east and west, on every row set of small boards, against the
  * reference: the same patterns, as many times each (with the portable pairer, which the others
  * match pattern for pattern: test_join_pair.c). */
@@ -609,12 +620,7 @@ static void halves_match_the_reference(void **state)
                                                       &nq_pairer_portable, &scratch, NULL, &got),
                                      NQ_OK);
                     reference_half(n, st, board_rows, cols, st->up, st->down, 0, &want);
-                    assert_int_equal(got.count, want.count);
-                    if (!got.count)
-                        continue;
-                    qsort(got.at, got.count, sizeof *got.at, compare_u64);
-                    qsort(want.at, want.count, sizeof *want.at, compare_u64);
-                    assert_memory_equal(got.at, want.at, got.count * sizeof *got.at);
+                    assert_same_patterns(&got, &want);
                 }
             }
         }
@@ -633,17 +639,6 @@ static uint64_t queen_pattern(int n, int row, int col)
     const int up = row + col - lo, down = row - col + n - 1 - lo;
     assert_true(up >= 0 && up < width && down >= 0 && down < width);
     return UINT64_C(1) << up | UINT64_C(1) << (width + down);
-}
-
-/* Sorts both lists and compares them. */
-static void assert_same_patterns(nq_patterns *got, nq_patterns *want)
-{
-    assert_int_equal(got->count, want->count);
-    if (!got->count)
-        return;
-    qsort(got->at, got->count, sizeof *got->at, compare_u64);
-    qsort(want->at, want->count, sizeof *want->at, compare_u64);
-    assert_memory_equal(got->at, want->at, got->count * sizeof *got->at);
 }
 
 /* A start with choices, on every row set of odd boards n = 5 to 11 with every run of two or
