@@ -55,6 +55,14 @@ $(JOIN_SIEVE): bench/join_sieve.c $(STATIC)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(CFLAGS) -Iinclude -Isrc $< $(STATIC) -o $@ $(LDLIBS_ALL)
 
+# An odd board's starts (a, b) apart against their one start with choices (BENCHMARKS.md).
+JOIN_CHOICES = $(BUILD)/bench/join_choices
+bench: $(JOIN_CHOICES)
+
+$(JOIN_CHOICES): bench/join_choices.c $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 $(CFLAGS) -Iinclude -Isrc $< $(STATIC) -o $@ $(LDLIBS_ALL)
+
 # One start of the join counted whole, in order: orders of row sets timed on the same work.
 JOIN_START = $(BUILD)/bench/join_start
 bench: $(JOIN_START)
