@@ -397,12 +397,14 @@ static void price_level(nq_sieve_work *w, int k, const cut *cut, const nq_sieve_
             within[m] = weighed[s] >> (m >> k) & 1 ? w->met[m] : 0;
             ranges[m] = within[m] > 0;
         }
-        for (int b = 0; b < width; b++)
-            for (unsigned m = 0; m < nodes; m++)
-                if (m >> b & 1) {
-                    within[m] += within[m ^ 1u << b];
-                    ranges[m] += ranges[m ^ 1u << b];
+        for (int b = 0; b < width; b++) {   /* each node with bit b gains its node without */
+            const unsigned step = 1u << b;
+            for (unsigned low = 0; low < nodes; low += 2 * step)
+                for (unsigned m = low; m < low + step; m++) {
+                    within[m + step] += within[m];
+                    ranges[m + step] += ranges[m];
                 }
+        }
     }
     for (unsigned g = 0; g < nodes; g++) {
         const size_t i = node_index(k, g);
@@ -499,16 +501,24 @@ static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, uint64_t
     const cut *widest = &t->cuts[t->most];
     const int flag_bits = widest->flags ? 2 : 0;
     order_signatures(w);
-    for (int k = t->least; k <= t->most; k++) {
-        memset(w->have, 0, (sizeof *w->have) << (k + flag_bits));
-        memset(w->met, 0, (sizeof *w->met) << (k + flag_bits));
-        for (unsigned s = 0; s < signatures_of(widest); s++) {
-            const unsigned n = level_of(w->order[s], t->most, k);
-            for (int stream = 0; stream < STREAMS; stream++) {
-                w->have[n] += t->have[patterns][s * STREAMS + stream];
-                w->met[n] += t->have[!patterns][s * STREAMS + stream];
-            }
+    /* The counts of the widest level, then each level's from its children one level deeper,
+     * in place (a node's children come no earlier than it). */
+    for (unsigned s = 0; s < signatures_of(widest); s++) {
+        uint32_t have = 0, met = 0;
+        for (int stream = 0; stream < STREAMS; stream++) {
+            have += t->have[patterns][s * STREAMS + stream];
+            met += t->have[!patterns][s * STREAMS + stream];
         }
+        w->have[w->order[s]] = have;
+        w->met[w->order[s]] = met;
+    }
+    for (int k = t->most; k >= t->least; k--) {
+        if (k < t->most)
+            for (unsigned g = 0; g < 1u << (k + flag_bits); g++) {
+                const unsigned child = first_child(g, k);
+                w->have[g] = w->have[child] + w->have[child + 1];
+                w->met[g] = w->met[child] + w->met[child + 1];
+            }
         price_level(w, k, &t->cuts[k], weights, patterns);
     }
     plan best = { 0 };
