@@ -682,12 +682,15 @@ static uint64_t match_node(const matching *m, int k, unsigned g)
     fitting->at = m->items;
     fitting->ranges = 0;
     /* The subsets s of clear, in increasing order (3^k of them over all g, not 4^k), nodes that
-     * follow each other. */
+     * follow each other: those that differ only in clear's lowest run of bits (below the flags)
+     * lie together, one range for each subset of the others. */
+    const int run = __builtin_ctz(~clear) < k ? __builtin_ctz(~clear) : k;
+    const unsigned together = 1u << run, apart = clear & ~(together - 1);
     unsigned s = 0;
     do {
-        add_range(fitting, w->item_bucket[s << below], w->item_bucket[(s + 1) << below],
+        add_range(fitting, w->item_bucket[s << below], w->item_bucket[(s + together) << below],
                   weight_of(m->weights, m->swapped, g >> k, s >> k));
-        s = (s - clear) & clear;
+        s = (s - apart) & apart;
     } while (s);
     const size_t first = w->bucket[g << below], end = w->bucket[(g + 1) << below];
     return fitting->ranges ? m->match(m->patterns + first, end - first, fitting,
