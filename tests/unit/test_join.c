@@ -575,6 +575,13 @@ static void reference_half(int n, const nq_join_start *st, uint64_t board_rows, 
     }
 }
 
+/* The board rows of a start's rows: its north rows, then its south ones from n - h. */
+static uint64_t board_rows_of(int n, uint32_t rows)
+{
+    const int h = n / 2;
+    return (rows & ((1u << h) - 1)) | (uint64_t)(rows >> h) << (n - h);
+}
+
 /* Sorts both lists and compares them. */
 static void assert_same_patterns(nq_patterns *got, nq_patterns *want)
 {
@@ -609,9 +616,7 @@ static void halves_match_the_reference(void **state)
                 if ((rows & ~st->rows) != 0)
                     continue;
                 for (int east = 0; east <= 1; east++) {
-                    /* Board rows: the start's north rows, then its south ones from n - h. */
-                    uint64_t board_rows = (rows & ((1u << h) - 1)) |
-                                          (uint64_t)(rows >> h) << (n - h);
+                    const uint64_t board_rows = board_rows_of(n, rows);
                     uint64_t cols = (uint64_t)(east ? st->east : st->west) << (east ? n - h : 0);
                     if (__builtin_popcount(rows) != __builtin_popcount(east ? st->east : st->west))
                         continue;
@@ -667,10 +672,8 @@ static void choices_list_each_choice_marked(void **state)
             for (int more = nq_join_first_rows(st, h, &rows); more;
                  more = nq_join_next_rows(st, h, &rows)) {
                 const uint32_t west_rows = st->rows & ~rows;
-                const uint64_t east_board = (rows & ((1u << h) - 1)) |
-                                            (uint64_t)(rows >> h) << (n - h);
-                const uint64_t west_board = (west_rows & ((1u << h) - 1)) |
-                                            (uint64_t)(west_rows >> h) << (n - h);
+                const uint64_t east_board = board_rows_of(n, rows);
+                const uint64_t west_board = board_rows_of(n, west_rows);
                 got.count = want.count = 0;
                 const unsigned parts = 1 + (rows % 3);
                 for (unsigned p = 0; p < parts; p++)
@@ -717,9 +720,7 @@ static void choices_count_what_their_starts_do(void **state)
     (void)state;
     for (int n = 5; n <= 13; n += 2) {
         const int h = n / 2;
-        nq_quarter q;
-        assert_int_equal(nq_quarter_count(&q, h), NQ_OK);
-        assert_int_equal(nq_quarter_fill(&q), NQ_OK);
+        nq_quarter q = quarter_of(h, 1);
         nq_join_start apart[NQ_JOIN_MAX_STARTS], merged[NQ_JOIN_MAX_STARTS];
         const int apart_count = nq_join_starts_choosing(n, h + 1, apart);
         const int merged_count = nq_join_starts_choosing(n, 2, merged);
