@@ -293,7 +293,8 @@ NQ_API uint64_t nq_plan_fingerprint(const nq_plan *plan);
  * too (a join plan's units count none: count->unique is 0, and nq_plan_run or
  * nq_unique_from_total derives the classes from the whole total). Thread-safe. Returns NQ_OK,
  * NQ_ERR_ARGUMENT (NULL, or unit out of range), NQ_ERR_NOMEM or NQ_ERR_OVERFLOW. */
-NQ_API nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique, nq_unit_count *count);
+NQ_API nq_status nq_plan_count_unit(const nq_plan *plan, size_t unit, int unique,
+                                    nq_unit_count *count);
 
 /* Counts the first `pieces` pieces of unit number `unit` (see nq_plan_options.piece_levels)
  * into *count, with classes when unique is nonzero: what a partial record of that unit claims.
@@ -442,10 +443,11 @@ typedef struct nq_checkpoint_info {
 
 /* Reads the header at the start of data (length bytes) into *info. Returns NQ_OK,
  * NQ_ERR_ARGUMENT (NULL), or NQ_ERR_SYNTAX (not a checkpoint, or a damaged header) or
- * NQ_ERR_VERSION (another format or engine version) with err->message saying which. The header's CRC guards against damage, not
- * forgery: anyone can write a header, or records, that pass it. Thread-safe. */
+ * NQ_ERR_VERSION (another format or engine version) with err->message saying which. The
+ * header's CRC guards against damage, not forgery: anyone can write a header, or records, that
+ * pass it. Thread-safe. */
 NQ_API nq_status nq_checkpoint_describe(const void *data, size_t length, nq_checkpoint_info *info,
-                                 nq_parse_error *err);
+                                        nq_parse_error *err);
 
 /* An estimate of a count's work before it runs. */
 typedef struct nq_estimate {
@@ -457,7 +459,8 @@ typedef struct nq_estimate {
 /* Estimates the work of counting plan by Knuth's random probes: `probes` random paths from the
  * roots of random units, with the given seed (same seed, same estimate). A join plan has no
  * tree to probe: it counts `probes` units instead (time the call to learn the time), in runs of
- * consecutive units as a count takes them, their firsts drawn in equal strata of the plan.
+ * consecutive units as a count takes them, their firsts drawn in equal strata of the plan; with
+ * `probes` at least its units, every unit once (the estimate is then the count, spread 0).
  * Returns NQ_OK, NQ_ERR_ARGUMENT (NULL, or probes 0) or (join) NQ_ERR_NOMEM or NQ_ERR_OVERFLOW.
  * Thread-safe. */
 NQ_API nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
@@ -520,11 +523,11 @@ typedef struct nq_solve_options {
 } nq_solve_options;
 
 /* nq_solve with options (NULL: the defaults), the search done by options->threads threads
- * besides the calling thread: visit is called from the calling thread only, in the same order, with the same solutions,
- * each as soon as every earlier one has been passed on. Memory stays within a few megabytes
- * however many solutions stream out or however large a part of the search holds them. Returns
- * what nq_solve does (NQ_ERR_STOPPED also when *options->stop became nonzero) and
- * NQ_ERR_NOMEM. Thread-safe for distinct contexts. */
+ * besides the calling thread: visit is called from the calling thread only, in the same order,
+ * with the same solutions, each as soon as every earlier one has been passed on. Memory stays
+ * within a few megabytes however many solutions stream out or however large a part of the
+ * search holds them. Returns what nq_solve does (NQ_ERR_STOPPED also when *options->stop became
+ * nonzero) and NQ_ERR_NOMEM. Thread-safe for distinct contexts. */
 NQ_API nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
                                nq_solution_fn visit, void *context);
 
@@ -671,10 +674,12 @@ NQ_API void nq_solution_reader_init(nq_solution_reader *reader, const char *text
  * NQ_ERR_SIZE when a solution has more than capacity rows, NQ_ERR_SYNTAX with err filled, or
  * NQ_ERR_ARGUMENT (a pointer NULL; err may be).
  * The cols format admits any n up to capacity (huge boards included); the board format up to
- * NQ_MAX_N (a wider row is a syntax error) and only square boards. A board row without a queen reads as column -1, one with
- * several as -2, so that nq_verify rejects them as queens off the board. */
-NQ_API nq_status nq_solution_reader_next(nq_solution_reader *reader, int32_t *cols, size_t capacity,
-                                         size_t *n, int *line, nq_parse_error *err);
+ * NQ_MAX_N (a wider row is a syntax error) and only square boards. A board row without a queen
+ * reads as column -1, one with several as -2, so that nq_verify rejects them as queens off the
+ * board. */
+NQ_API nq_status nq_solution_reader_next(nq_solution_reader *reader, int32_t *cols,
+                                         size_t capacity, size_t *n, int *line,
+                                         nq_parse_error *err);
 
 /* What is wrong with a solution: two queens that attack each other, or one off the board. */
 typedef struct nq_conflict {
