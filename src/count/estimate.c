@@ -46,7 +46,10 @@ static nq_status estimate_join(const nq_plan *plan, uint64_t sample, uint64_t se
                                nq_estimate *estimate)
 {
     const uint64_t units = plan->unit_count;
-    const uint64_t run = sample >= 8 * RUN && sample % RUN == 0 ? RUN : 1, runs = sample / run;
+    /* A sample of every unit takes each once, in a stratum of its own: the count itself. */
+    const int whole = sample >= units;
+    const uint64_t run = !whole && sample >= 8 * RUN && sample % RUN == 0 ? RUN : 1;
+    const uint64_t runs = whole ? units : sample / run;
     uint64_t state = seed;
     struct nq_join_scratch *scratch = NULL;
     nq_status status = NQ_OK;
@@ -72,7 +75,7 @@ static nq_status estimate_join(const nq_plan *plan, uint64_t sample, uint64_t se
     const double mean = sum / (double)runs;
     estimate->nodes = 0;
     estimate->solutions = solutions;
-    estimate->spread = runs > 1 && mean > 0 ? sqrt(differences / (2.0 * (double)(runs - 1))) /
+    estimate->spread = !whole && runs > 1 && mean > 0 ? sqrt(differences / (2.0 * (double)(runs - 1))) /
                                                   mean / sqrt((double)runs)
                                             : 0;
     return status;

@@ -336,6 +336,31 @@ static void estimates_are_close(void **state)
     nq_plan_free(plan);
 }
 
+/* A join's estimate from every unit or more is the count, with no error; from one unit fewer,
+ * a sample with its error. */
+static void join_estimates_of_every_unit_are_the_count(void **state)
+{
+    (void)state;
+    for (int n = 8; n <= 13; n++) {
+        nq_board b;
+        nq_board_init(&b, n);
+        nq_plan *plan;
+        const nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = 1 };
+        assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+        const uint64_t units = nq_plan_units(plan), q[] = { 92, 352, 724, 2680, 14200, 73712 };
+        for (uint64_t extra = 0; extra <= 1; extra++) {
+            nq_estimate e;
+            assert_int_equal(nq_plan_estimate(plan, units + extra * 1000, 3, &e), NQ_OK);
+            assert_true(e.solutions == (double)q[n - 8]);
+            assert_true(e.spread == 0);
+        }
+        nq_estimate sample;
+        assert_int_equal(nq_plan_estimate(plan, units - 1, 3, &sample), NQ_OK);
+        assert_true(sample.spread > 0);
+        nq_plan_free(plan);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -348,6 +373,7 @@ int main(void)
         cmocka_unit_test(fingerprints_stay),
         cmocka_unit_test(checkpoint_sums_go_beyond_64_bits),
         cmocka_unit_test(estimates_are_close),
+        cmocka_unit_test(join_estimates_of_every_unit_are_the_count),
     };
     return cmocka_run_group_tests_name("plan", tests, NULL, NULL);
 }
