@@ -754,6 +754,14 @@ sed -n 's/^solutions: about \([0-9.e+]*\) (standard error \([0-9.]*\)%, \([0-9]*
            ok = $2 > 0 && d <= 4 * $2 / 100 * q && spread > 0.35 && spread < 1.4 }
          END { exit !(NR == 1 && ok) }'
 expect_true "estimate 16 by the join: batches merged into one error" $?
+# --probes P: the join counts P units, or every unit once, which is the count itself.
+"$nq" estimate 16 --method join --threads 1 --probes 100 >"$tmp/out" &&
+    grep -q "^solutions: about [0-9.e+]* (standard error [0-9.]*%, 100 units counted)$" "$tmp/out"
+expect_true "estimate --probes: the join counts that many units" $?
+"$nq" estimate 10 --method join --probes 1000000 >"$tmp/out" &&
+    units=$(sed -n 's/^work units: //p' "$tmp/out") && [ "$units" -lt 1000000 ] &&
+    grep -qx "solutions: about 724 (standard error 0.0%, $units units counted)" "$tmp/out"
+expect_true "estimate --probes past the units: the join's count, no error" $?
 "$nq" estimate 12 --method backtrack --probes 1000 >"$tmp/out" && grep -q "^method: backtrack$" "$tmp/out"
 expect_true "estimate --method backtrack" $?
 "$nq" estimate 8 --probes 1 >"$tmp/out" && grep -qx "squares to try: [0-9.e+]* (standard error unknown from 1 probe)" "$tmp/out"

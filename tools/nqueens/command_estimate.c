@@ -26,13 +26,13 @@ static const char help[] =
     "  -t, --threads T    worker threads the count will use (default: one per online core)\n"
     "  -m, --method M     the count's method: auto (default), join or backtrack; for the\n"
     "                     join, work units drawn over the whole plan, four consecutive ones\n"
-    "                     at a time as a count takes them, are counted and timed (--probes\n"
-    "                     is ignored):\n"
-    "                     64 at least, more until the standard error is at most 2%, or\n"
-    "                     they took a hundredth of the count's time, or more would take\n"
-    "                     them past half a minute\n"
+    "                     at a time as a count takes them, are counted and timed: P of them\n"
+    "                     with --probes P, else 64 at least, more until the standard error\n"
+    "                     is at most 2%, or they took a hundredth of the count's time, or\n"
+    "                     more would take them past half a minute\n"
     "      --max-memory SIZE  as for count: the join's memory limit\n"
-    "  -n, --probes P     random probes (default 200000); error shrinks as 1/sqrt(P)\n"
+    "  -n, --probes P     random probes (default 200000), or the join's units to count; the\n"
+    "                     error shrinks as 1/sqrt(P)\n"
     "  -S, --seed S       seed of the probes (default 1)\n"
     "  -h, --help         show this help\n"
     "\n"
@@ -100,21 +100,26 @@ static void add_batch(unit_sums *sums, const nq_estimate *e, double count, doubl
 
 /* The join's estimate: sampled units counted and timed (processor time) on one thread, in
  * batches of doubling size, each drawn with a seed of its own (no batch repeats another's
- * draws): 64 at least, and more until a second has gone and the solutions' standard error is
- * at most 2 % (at N = 23 a sample of 128 units erred by 8 %), or the sampling has taken a
- * hundredth of the count's time, or the next batch would take it past half a minute (N >= 26,
- * where a unit takes seconds to a minute, stops there after as few as 4). Its time scaled to
- * all units and the threads; the units counted into *counted. Returns 0 or an exit code. */
-static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_estimate *e,
-                         double *seconds, double *counted)
+ * draws). When `asked` is nonzero, that many (all units when fewer) in one batch, spread over
+ * the plan the most evenly: at N = 24, where a unit takes a fifth of a second, the rule below
+ * stops at 128 units and an error of 12 %. Else 64 at least, and
+ * more until a second has gone and the solutions' standard error is at most 2 % (at N = 23 a
+ * sample of 128 units erred by 8 %), or the sampling has taken a hundredth of the count's time,
+ * or the next batch would take it past half a minute (N >= 26, where a unit takes seconds to a
+ * minute, stops there after as few as 4). Its time scaled to all units and the threads; the
+ * units counted into *counted. Returns 0 or an exit code. */
+static int estimate_join(const nq_plan *plan, long long seed, double asked, int threads,
+                         nq_estimate *e, double *seconds, double *counted)
 {
     const double units = (double)nq_plan_units(plan);
+    if (asked > units)
+        asked = units;
     unit_sums sums = { 0, 0, 0 };
     double spent = 0;
     *e = (nq_estimate){ 0, 0, 0 };
     *seconds = *counted = 0;
     for (uint64_t batch = 0; units > 0; batch++) {
-        const double count = sums.units < 4 ? 4 : sums.units;
+        const double count = asked > 0 ? asked : sums.units < 4 ? 4 : sums.units;
         const double start = thread_time();
         int code = estimate_plan(plan, (long long)count, (uint64_t)seed + (batch << 32), e);
         if (code)
@@ -128,7 +133,7 @@ static int estimate_join(const nq_plan *plan, long long seed, int threads, nq_es
         *seconds = spent / sums.units * units / threads;
         *counted = sums.units;
         /* The next batch would take as long as all before it. */
-        if (sums.units >= units || 2 * spent > 30.0 ||
+        if (asked > 0 || sums.units >= units || 2 * spent > 30.0 ||
             (sums.units >= 64 && spent >= 1.0 &&
              (e->spread <= 0.02 || spent * 100 >= *seconds * threads)))
             return 0;
@@ -165,6 +170,7 @@ int command_estimate(int argc, char **argv)
     };
     const char *board_path = NULL;
     long long probes = 200000, seed = 1;
+    int probes_given = 0;
     int threads = 0;
     plan_choice choice = { NQ_METHOD_AUTO, 0, 0 };
     int code = reject_negative_numbers("estimate", argc, argv), c;
@@ -175,7 +181,10 @@ int command_estimate(int argc, char **argv)
         case 't': code = parse_threads(optarg, &threads); break;
         case 'm': code = parse_method(optarg, &choice.method); break;
         case OPT_MAX_MEMORY: code = parse_memory(optarg, &choice.max_memory); break;
-        case 'n': code = parse_int(optarg, "probe count P", 1, 1000000000, &probes); break;
+        case 'n':
+            code = parse_int(optarg, "probe count P", 1, 1000000000, &probes);
+            probes_given = 1;
+            break;
         case 'S': code = parse_int(optarg, "seed S", 0, INT64_MAX, &seed); break;
         case 'h': out_puts(help); return out_close();
         default: return fail_option("estimate", c, optopt, argv[optind - 1]);
@@ -196,7 +205,8 @@ int command_estimate(int argc, char **argv)
     /* Threads beyond the cores take turns: the join's time is shared among the cores only (the
      * backtracker's calibration runs on the threads, and so measures their turns). */
     if (join)
-        code = estimate_join(plan, seed, threads < cores ? threads : cores, &e, &seconds,
+        code = estimate_join(plan, seed, probes_given ? (double)probes : 0,
+                             threads < cores ? threads : cores, &e, &seconds,
                              &counted);
     else if (!(code = estimate_plan(plan, probes, seed, &e)) &&
              !(code = seconds_per_square(threads, probes, seed, &per_square)))
