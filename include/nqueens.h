@@ -723,7 +723,7 @@ NQ_API nq_status nq_uva_reader_next(nq_uva_reader *reader, nq_board *board, nq_p
 #define NQ_CPU_POPCNT 1u   /* POPCNT: the fewest-choices kernels (counting and listing boards up
                               to 32 wide) and the completion search */
 #define NQ_CPU_AVX2   2u   /* AVX2 with POPCNT: the join's matcher */
-#define NQ_CPU_AVX512 4u   /* AVX-512 F, BW, VBMI, VPOPCNTDQ with BMI2: the join's matcher
+#define NQ_CPU_AVX512 4u   /* AVX-512 F, VL, BW, VBMI, VPOPCNTDQ with BMI2: the join's matcher
                               and its sieve's bit packing (PEXT), preferred to AVX2 */
 #define NQ_CPU_ALL    7u   /* all of them */
 

@@ -14,7 +14,8 @@ static atomic_uint allowed = NQ_CPU_ALL;         /* what nq_cpu_limit leaves */
 
 /* Asks the CPU. The AVX2 matcher also counts bits with POPCNT, and AVX-512's needs VPOPCNTDQ,
  * BW and VBMI (it builds its tables by byte shuffles and tests; every CPU we know
- * with VPOPCNTDQ and BW has VBMI); both pairers count their masks' bits with POPCNT. With
+ * with VPOPCNTDQ and BW has VBMI), and VL (it reads blocks of 256 patterns in 256-bit
+ * registers); both pairers count their masks' bits with POPCNT. With
  * AVX-512 the join's sieve packs bits with PEXT (BMI2, fast on every CPU with AVX-512). */
 static unsigned detect(void)
 {
@@ -25,7 +26,8 @@ static unsigned detect(void)
         paths |= NQ_CPU_POPCNT;
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
         paths |= NQ_CPU_AVX2;
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vpopcntdq") &&
         __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"))
         paths |= NQ_CPU_AVX512;

@@ -8,7 +8,8 @@
 #if NQ_CPU_X86
 #include <immintrin.h>
 
-#define MATCH_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
+#define MATCH_TARGET \
+    __attribute__((target("avx512f,avx512vl,avx512bw,avx512vbmi,avx512vpopcntdq")))
 #define VECTOR_BYTES 64
 #define ADD_POPCOUNT(sum, x) ((sum) += (vector)_mm512_popcnt_epi64((__m512i)(x)))
 #include "match_body.h"

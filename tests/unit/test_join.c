@@ -133,13 +133,14 @@ static void spreading_keeps_every_bit(void **state)
 }
 
 /* Every matcher against the pairs counted one by one, on random sets of sizes around the
- * 512-pattern blocks and the groups of blocks met at once (TABLES of them: two, so 1024),
- * empty sets and zero patterns included, with every chunking of their bits. */
+ * 512-pattern blocks, the half blocks of 256 read apart, and the groups of blocks met at once
+ * (TABLES of them: two, so 1024), empty sets and zero patterns included, with every chunking of
+ * their bits. */
 static void matchers_count_disjoint_pairs(void **state)
 {
     (void)state;
-    static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 511, 512, 513, 1023, 1024, 1025, 1100,
-                                    1537, 2047 };
+    static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 256, 257, 511, 512, 513, 768, 769,
+                                    1023, 1024, 1025, 1100, 1280, 1281, 1537, 2047 };
     enum { SIZES = sizeof sizes / sizeof *sizes, MOST = 2047 };
     nq_match_fn *fns[3];
     int fn_count = runnable_matchers(fns);
