@@ -75,9 +75,10 @@ static nq_status estimate_join(const nq_plan *plan, uint64_t sample, uint64_t se
     const double mean = sum / (double)runs;
     estimate->nodes = 0;
     estimate->solutions = solutions;
-    estimate->spread = !whole && runs > 1 && mean > 0 ? sqrt(differences / (2.0 * (double)(runs - 1))) /
-                                                  mean / sqrt((double)runs)
-                                            : 0;
+    estimate->spread = !whole && runs > 1 && mean > 0
+                           ? sqrt(differences / (2.0 * (double)(runs - 1))) / mean /
+                                 sqrt((double)runs)
+                           : 0;
     return status;
 }
 
