@@ -12,12 +12,9 @@
 #include "count/count.h"
 #include "random_board.h"
 #include "reference.h"
+#include "published.h"
 
 /* OEIS A000170 and A002562 (from ../shared/data/queens-counts.tsv). */
-static const uint64_t published_total[] = { 0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680,
-                                             14200, 73712, 365596, 2279184, 14772512 };
-static const uint64_t published_unique[] = { 0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787,
-                                              9233, 45752, 285053, 1846955 };
 
 static nq_count_result count_board(const nq_board *b, int threads, int unique)
 {

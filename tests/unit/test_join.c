@@ -14,11 +14,9 @@
 #include "count/count.h"
 #include "join/join.h"
 #include "random_board.h"
+#include "published.h"
 
 /* OEIS A000170 (from ../shared/data/queens-counts.tsv). */
-static const uint64_t published_total[] = { 0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680,
-                                             14200, 73712, 365596, 2279184, 14772512, 95815104,
-                                             666090624 };
 
 /* The total of an empty n x n board by one method, on `threads` threads. */
 static uint64_t count_by(int n, nq_method method, int threads)

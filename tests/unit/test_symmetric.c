@@ -13,18 +13,8 @@
 
 #include "engine/engine.h"
 #include "reference.h"
+#include "published.h"
 
-/* OEIS A000170 and A002562 (from ../shared/data/queens-counts.tsv), n = 0 to 25. */
-static const uint64_t published_total[] = {
-    0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512,
-    95815104, 666090624, 4968057848, 39029188884, 314666222712, 2691008701644,
-    24233937684440, 227514171973736, 2207893435808352
-};
-static const uint64_t published_unique[] = {
-    0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939,
-    83263591, 621012754, 4878666808, 39333324973, 336376244042, 3029242658210,
-    28439272956934, 275986683743434
-};
 
 /* Solutions the reference finds, and how many of them each turn maps onto themselves. */
 typedef struct kept {
