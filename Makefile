@@ -1,7 +1,7 @@
 # nqueens - build with nothing but a C compiler and libc.
 #
 #   make                  the library (static and shared), build/nqueens, and build/nqueens-mpi
-#                         when an MPI compiler (mpicc) is found
+#                         when an MPI compiler for CC's CPU is found (MPICC= skips it)
 #   make check            builds and runs every test (needs cmocka for the unit tests)
 #   make install          PREFIX=/usr/local DESTDIR= : binaries, header, libraries, pkg-config
 #                         file, man pages, bash completion
@@ -68,10 +68,31 @@ $(COMMON): $(COMMON_OBJ)
 $(CLI): $(CLI_OBJ) $(COMMON) $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(COMMON) $(STATIC) -o $@ $(LDLIBS_ALL)
 
-# nqueens-mpi, built when an MPI compiler is found: its own files and the programs' shared ones.
-MPICC       ?= $(shell command -v mpicc 2>/dev/null)
-MPI_CLI      = $(BUILD)/nqueens-mpi
-MPI_OBJ      = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/nqueens-mpi/*.c))
+# nqueens-mpi: its own files and the programs' shared ones, built with an MPI compiler for the
+# CPU that CC builds for: MPICC when given (MPICC= skips it), else the target's own wrapper
+# (e.g. aarch64-linux-gnu-mpicc), else mpicc when it builds for the same CPU as CC. A
+# cross-build must never take the host's mpicc, which would link the host's objects with CC's.
+# The CPU is a triple's first field: clang says x86_64-pc-linux-gnu where gcc says
+# x86_64-linux-gnu, and both link with the same MPI.
+cpu_of = $(firstword $(subst -, ,$(1)))
+ifeq ($(origin MPICC),undefined)
+TARGET := $(shell $(CC) -dumpmachine 2>/dev/null)
+MPICC := $(if $(TARGET),$(shell command -v $(TARGET)-mpicc 2>/dev/null))
+HOST_MPICC := $(if $(MPICC),,$(shell command -v mpicc 2>/dev/null))
+HOST_MPI_TARGET := $(if $(HOST_MPICC),$(shell $(HOST_MPICC) -dumpmachine 2>/dev/null))
+ifneq ($(MPICC),)
+else ifeq ($(HOST_MPICC),)
+MPI_SKIPPED = no MPI compiler found (Debian: apt-get install libopenmpi-dev openmpi-bin)
+else ifeq ($(call cpu_of,$(TARGET)),$(call cpu_of,$(HOST_MPI_TARGET)))
+MPICC := $(HOST_MPICC)
+else
+MPI_SKIPPED = $(HOST_MPICC) builds for $(HOST_MPI_TARGET) and CC for $(TARGET); give MPICC=$(TARGET)-mpicc or another MPI compiler for $(TARGET)
+endif
+else
+MPI_SKIPPED = MPICC is empty
+endif
+MPI_CLI = $(BUILD)/nqueens-mpi
+MPI_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/nqueens-mpi/*.c))
 
 ifneq ($(MPICC),)
 all: $(MPI_CLI)
@@ -86,7 +107,7 @@ else
 all: mpi-skipped
 
 mpi-skipped:
-	@echo "nqueens-mpi skipped: no MPI compiler found (Debian: apt-get install libopenmpi-dev openmpi-bin)"
+	@echo "nqueens-mpi skipped: $(MPI_SKIPPED)"
 .PHONY: mpi-skipped
 endif
 

@@ -1,4 +1,5 @@
-# Tests: the layers of the tree's includes first, then end-to-end tests of the binaries (again
+# Tests: the layers of the tree's includes first, then the build's choice of MPI compiler, then
+# end-to-end tests of the binaries (again
 # under each lower CPU path, and nqueens-mpi's when MPI is found), the exported symbols, the
 # man pages and completion and their installation, then the threaded unit tests under
 # ThreadSanitizer, then all the library's unit tests (cmocka), so that `make check` ends with
@@ -9,8 +10,8 @@ include tests/unit/unit.mk
 # CHECKS picks the suites `make check` runs, in this order; a pass that only adds a build
 # flavour runs those the flavour can tell something new, e.g. under the sanitizers:
 #   make check CHECKS="cli-tests unit-tests"
-CHECKS ?= layout-tests cli-tests cpu-path-tests export-tests doc-tests install-tests mpi-tests \
-          tsan-tests unit-tests
+CHECKS ?= layout-tests build-tests cli-tests cpu-path-tests export-tests doc-tests install-tests \
+          mpi-tests tsan-tests unit-tests
 
 check: all
 	@for suite in $(CHECKS); do $(MAKE) --no-print-directory $$suite || exit 1; done
@@ -19,6 +20,11 @@ check: all
 layout-tests:
 	@bash tests/layout/includes.sh
 .PHONY: layout-tests
+
+# How the build picks an MPI compiler for CC's CPU (tests/build/mpi_choice.sh).
+build-tests:
+	@bash tests/build/mpi_choice.sh
+.PHONY: build-tests
 
 # The thread pool, the runs and threaded listing under ThreadSanitizer, built apart.
 TSAN_BUILD = $(BUILD)/tsan

@@ -39,7 +39,7 @@ install-tests: all
 	done; echo "install: $(words $(INSTALLED)) files in place"
 
 # The end-to-end tests of a binary built for another CPU, run by an emulator, e.g.
-#   make BUILD=build-aarch64 CC=aarch64-linux-gnu-gcc MPICC= \
+#   make BUILD=build-aarch64 CC=aarch64-linux-gnu-gcc \
 #        EMULATOR="qemu-aarch64 -L /usr/aarch64-linux-gnu" emulated-tests
 # the sections that run quickly under emulation and do not hang on its timing.
 EMULATOR ?=
