@@ -36,9 +36,13 @@ CLI      = $(BUILD)/nqueens
 .PHONY: all check unit-tests cli-tests install bench clean
 all: $(STATIC) $(SHARED) $(CLI)
 
-$(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h tools/*/*.h)
+# Each object is remade when a header it includes changes: the compiler lists them (-MMD) in a
+# .d file beside it, read back below; -MP keeps a deleted header from stopping the build.
+DEPFLAGS = -MMD -MP
+
+$(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -fPIC -c $< -o $@
 
 # The library's own functions stay inside it: libnqueens.so exports only what include/nqueens.h
 # marks NQ_API (tests/cli/exports.sh checks).
@@ -97,9 +101,9 @@ MPI_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/nqueens-mpi/*.c))
 ifneq ($(MPICC),)
 all: $(MPI_CLI)
 
-$(BUILD)/tools/nqueens-mpi/%.o: tools/nqueens-mpi/%.c $(wildcard tools/nqueens-mpi/*.h tools/common/*.h include/*.h)
+$(BUILD)/tools/nqueens-mpi/%.o: tools/nqueens-mpi/%.c
 	@mkdir -p $(dir $@)
-	$(MPICC) $(ALL_CFLAGS) -c $< -o $@
+	$(MPICC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(MPI_CLI): $(MPI_OBJ) $(COMMON) $(STATIC)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS_ALL)
@@ -110,6 +114,8 @@ mpi-skipped:
 	@echo "nqueens-mpi skipped: $(MPI_SKIPPED)"
 .PHONY: mpi-skipped
 endif
+
+-include $(patsubst %.o,%.d,$(LIB_OBJ) $(CLI_OBJ) $(COMMON_OBJ) $(MPI_OBJ))
 
 include tests/tests.mk
 include bench/bench.mk

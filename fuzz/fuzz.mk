@@ -11,13 +11,13 @@ FUZZ_COMMON   = $(BUILD)/fuzz/libnqcommon.a
 
 fuzz: $(FUZZ_TARGETS)
 
-$(BUILD)/fuzz/obj/src/%.o: src/%.c $(wildcard include/*.h src/*/*.h)
+$(BUILD)/fuzz/obj/src/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -fsanitize=fuzzer-no-link,$(FUZZ_SAN) -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(DEPFLAGS) -Isrc -fsanitize=fuzzer-no-link,$(FUZZ_SAN) -c $< -o $@
 
-$(BUILD)/fuzz/obj/tools/%.o: tools/%.c $(wildcard include/*.h tools/common/*.h)
+$(BUILD)/fuzz/obj/tools/%.o: tools/%.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Itools -fsanitize=fuzzer-no-link,$(FUZZ_SAN) -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(DEPFLAGS) -Itools -fsanitize=fuzzer-no-link,$(FUZZ_SAN) -c $< -o $@
 
 $(FUZZ_LIB): $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
 	rm -f $@
@@ -31,4 +31,5 @@ $(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c $(FUZZ_COMMON) $(FUZZ_LIB)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -Itools -fsanitize=fuzzer,$(FUZZ_SAN) $^ -o $@ -lm
 
+-include $(patsubst %.o,%.d,$(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(COMMON_SRC:%.c=$(BUILD)/fuzz/obj/%.o))
 .PHONY: fuzz
