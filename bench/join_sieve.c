@@ -3,7 +3,7 @@
  * n x n board's plain starts (every start but the centre's) are listed once, then matched again and
  * again by nq_sieve_match as a unit would match them. Two builds of the sieve or the matcher
  * compare on the same lists in a fraction of a second a pass, without the listing's share of a
- * unit and its noise (BENCHMARKS.md, the seventh session's section):
+ * unit and its noise (BENCHMARKS.md, "Tried, did not pay"):
  *
  *   join_sieve N R [PASSES]
  *

@@ -7,7 +7,7 @@
  *
  * Prints the row sets, their seconds and the start's total. Whatever the order of the row sets
  * or the units they fall in, the total and the row sets are the same: two builds that order
- * them differently are timed on the same work (BENCHMARKS.md, the eighth session's section),
+ * them differently are timed on the same work (docs/join.md, "Listing halves"),
  * where `join_units` would time each on units of its own.
  */
 #include <stdio.h>

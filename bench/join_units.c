@@ -4,7 +4,7 @@
  * as `nqueens estimate` does), after the plan and its table are made and not counting that.
  * What `estimate` does, but with as many units as asked: two builds timed on the same units
  * differ by their speed alone, and a thousand units average out the units' spread
- * (BENCHMARKS.md, the fourth session's section):
+ * (BENCHMARKS.md, "Estimates"):
  *
  *   join_units N K [SEED]
  *

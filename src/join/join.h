@@ -144,7 +144,7 @@ typedef struct nq_join_unit {
 
 /* Where a column queen leaves its row's queen at least this many columns, on the board of
  * quarter side h, those starts are one start with choices (starts.c): the break-even grows
- * about one a size (N = 21 four, 23 five, 25 six; BENCHMARKS.md). */
+ * about one a size (BENCHMARKS.md, "Starts with choices"). */
 static inline int nq_join_choices_least(int h)
 {
     return h - 6 > 2 ? h - 6 : 2;

@@ -68,17 +68,15 @@ _Static_assert(MAX_CUTS + 2 <= 16, "a signature and its flags fit 16 bits");
 /* What the parts of a matching cost, in lookups of the matcher: a block built, per chunk of its
  * table and per entry of that chunk (of the 16 entries of 4 bits at least, as the AVX-512 build
  * makes them); a range of items walked, per block; an item met, besides its lookups. Fitted to
- * the times of N = 20 and 22 (BENCHMARKS.md, "One sort a half, the cuts priced"; 100 + 3 x 64
- * is the 300 a chunk of 6 bits was priced at there), the entry's price to N = 22 and 23 with
- * chunks of up to 8 bits (1.5 and 5 did no better). */
+ * the units' times (docs/join.md, "The sieve"; the prices tried are in BENCHMARKS.md, "Tried,
+ * did not pay"). */
 #define CHUNK_PRICE 100.0
 #define ENTRY_PRICE 3.0
 #define RANGE_PRICE 100.0
 #define MEET_PRICE 2.0
 
-/* A block of at most 256 patterns meets an item in about 0.8 of the time of a fuller one
- * (match_body.h): priced so, units at N = 22 and 24 took 0.985 of the time of those priced
- * alike (0.6 did no better). */
+/* A block of at most 256 patterns is read by half its entries (match_body.h), so it meets an
+ * item for less than a fuller one: priced so, the sieve leaves more of them (BENCHMARKS.md). */
 #define HALF_PRICE 0.8
 
 /* Where a value's signature comes from: its c adjacent bits from lo, then its flags (none when

@@ -20,9 +20,9 @@
  * diagonals where the halves meet, and its west halves are listed once, without the row queen,
  * those that meet a mark pairing with no east half of that choice. The west halves listed once
  * instead of b - 1 times, and the matching's longer lists cut finer (sieve.c), outweigh the
- * west halves the row queen no longer rules out (three times as many next to a = 1): at N = 23,
- * b = 6 took 0.89 of the time its five starts took apart, b = 5 1.00, b = 4 1.13 (b = 11 about
- * 0.56); the break-even moves up about a choice a size (nq_join_choices_least; BENCHMARKS.md).
+ * west halves the row queen no longer rules out (three times as many next to a = 1) where b is
+ * large enough; the break-even moves up about a choice a size (nq_join_choices_least;
+ * BENCHMARKS.md, "Starts with choices").
  *
  * A start's row sets are counted in blocks of a few sets of north rows, each block through
  * every set of south rows (row_order, below), so that a worker fits the quarter cells of each
