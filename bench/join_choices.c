@@ -13,7 +13,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "join/join.h"
+#include "join/half.h"
+#include "join/match.h"
+#include "join/quarter.h"
+#include "join/sieve.h"
 
 #define RUN 20
 

@@ -14,7 +14,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "join/join.h"
+#include "join/half.h"
+#include "join/match.h"
+#include "join/quarter.h"
+#include "join/sieve.h"
 
 static double seconds_now(void)
 {

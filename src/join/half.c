@@ -22,34 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "join.h"
-
-/* Makes room for `more` patterns after out's last. */
-static nq_status reserve(nq_patterns *out, size_t more)
-{
-    if (out->count + more <= out->capacity)
-        return NQ_OK;
-    /* Doubling, but not past the most the caller says a half can need. */
-    size_t capacity = out->capacity ? 2 * out->capacity : 4096;
-    capacity = out->limit && capacity > out->limit ? out->limit : capacity;
-    capacity = capacity < out->count + more ? out->count + more : capacity;
-    uint64_t *at = realloc(out->at, capacity * sizeof *at);
-    if (!at)
-        return NQ_ERR_NOMEM;
-    out->at = at;
-    out->capacity = capacity;
-    return NQ_OK;
-}
-
-nq_status nq_patterns_room(nq_patterns *buffer, size_t count)
-{
-    if (buffer->capacity >= count)
-        return NQ_OK;
-    free(buffer->at);
-    buffer->at = malloc((count ? count : 1) * sizeof *buffer->at);
-    buffer->capacity = buffer->at ? count : 0;
-    return buffer->at ? NQ_OK : NQ_ERR_NOMEM;
-}
+#include "half.h"
 
 nq_fit_rule nq_half_fit_rule(int n, const nq_join_start *start, int row0, int col0)
 {
@@ -133,7 +106,7 @@ static nq_status join_cells(nq_kept_row *north, uint32_t north_cols, const nq_fi
     north_fit.pattern += from;
     north_fit.count -= from;
     if ((k - from) * m <= cap - out->count) {
-        if (reserve(out, (k - from) * m + NQ_PAIR_SLACK))
+        if (nq_patterns_reserve(out, (k - from) * m + NQ_PAIR_SLACK))
             return NQ_ERR_NOMEM;
         out->count += pairer->pair(&north_fit, &south_fit, mark, out->at + out->count);
         return NQ_OK;
@@ -144,7 +117,7 @@ static nq_status join_cells(nq_kept_row *north, uint32_t north_cols, const nq_fi
             *stop = i;
             return NQ_OK;
         }
-        if (reserve(out, m + NQ_PAIR_SLACK))
+        if (nq_patterns_reserve(out, m + NQ_PAIR_SLACK))
             return NQ_ERR_NOMEM;
         out->count += pairer->pair(&north_fit, &south_fit, mark, out->at + out->count);
     }

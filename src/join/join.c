@@ -23,7 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "half.h"
 #include "join.h"
+#include "quarter.h"
+#include "sieve.h"
 
 struct nq_join {
     int n, h;

@@ -3,7 +3,7 @@
  * fastest one for this CPU (match_body.h has the method).
  */
 #include "base/base.h"
-#include "join.h"
+#include "match.h"
 
 #define MATCH_TARGET
 #define VECTOR_BYTES 8

@@ -3,7 +3,7 @@
  * two 256-bit registers, their bits counted by nibble lookups (AVX2 has no popcount of its own).
  */
 #include "base/base.h"
-#include "join.h"
+#include "match.h"
 
 #if NQ_CPU_X86
 #include <immintrin.h>

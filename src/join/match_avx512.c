@@ -3,7 +3,7 @@
  * (VPOPCNTDQ): a block's 512 bits are one register, counted in one instruction.
  */
 #include "base/base.h"
-#include "join.h"
+#include "match.h"
 
 #if NQ_CPU_X86
 #include <immintrin.h>

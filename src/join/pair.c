@@ -4,7 +4,7 @@
  * fastest pairer for this CPU.
  */
 #include "base/base.h"
-#include "join.h"
+#include "pair.h"
 
 size_t nq_fit_portable(const nq_quarter_diags *diags, size_t count, const nq_fit_rule *rule,
                        uint64_t *pattern)

@@ -4,7 +4,7 @@
  * compress) and stored at once.
  */
 #include "base/base.h"
-#include "join.h"
+#include "pair.h"
 
 #if NQ_CPU_X86
 #include <immintrin.h>

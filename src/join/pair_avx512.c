@@ -3,7 +3,7 @@
  * into a mask, those that fit packed together (VPCOMPRESSQ) and stored at once.
  */
 #include "base/base.h"
-#include "join.h"
+#include "pair.h"
 
 #if NQ_CPU_X86
 #include <immintrin.h>

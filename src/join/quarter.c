@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "join.h"
+#include "quarter.h"
 
 /* The table's figures for h = 1 .. NQ_QUARTER_MAX_H: placements, the most in one cell, the most
  * in one row set, and nq_quarter_half_bound. Counted by walking each row set (about a minute

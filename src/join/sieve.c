@@ -39,7 +39,7 @@
 #include <string.h>
 
 #include "base/base.h"
-#include "join.h"
+#include "sieve.h"
 
 #if NQ_CPU_X86
 #include <immintrin.h>

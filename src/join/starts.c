@@ -32,7 +32,7 @@
  */
 #include <stdlib.h>
 
-#include "join.h"
+#include "starts.h"
 
 int nq_join_starts(int n, nq_join_start *starts)
 {

@@ -14,7 +14,7 @@
 
 #include "base/base.h"
 #include "engine/engine.h"
-#include "join/join.h"
+#include "join/match.h"
 #include "listing.h"
 #include "random_board.h"
 #include "reference.h"

@@ -12,7 +12,11 @@
 #include <cmocka.h>
 
 #include "count/count.h"
+#include "join/half.h"
 #include "join/join.h"
+#include "join/match.h"
+#include "join/quarter.h"
+#include "join/sieve.h"
 #include "random_board.h"
 #include "published.h"
 

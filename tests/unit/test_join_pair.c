@@ -13,7 +13,11 @@
 
 #include <cmocka.h>
 
-#include "join/join.h"
+#include "join/half.h"
+#include "join/match.h"
+#include "join/pair.h"
+#include "join/quarter.h"
+#include "join/starts.h"
 #include "random_board.h"
 
 /* The pairers this CPU can run, the portable one first. */
