@@ -3,7 +3,7 @@
  */
 #include <string.h>
 
-#include "board/board.h"
+#include "board/symmetry.h"
 
 nq_status nq_board_init(nq_board *board, int n)
 {

@@ -1,7 +1,7 @@
 /*
  * board_parse.c - reads a board file: n rows of n characters, '.' free, '*' bad, 'Q' a queen.
  */
-#include "board/board.h"
+#include "board/parse.h"
 
 /* Makes the board as wide as its first row, or explains why it cannot be. */
 static nq_status start_board(const nq_line *first, nq_board *board, nq_parse_error *err)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board/board.h"
+#include "board/parse.h"
 
 int nq_next_line(const char **pos, const char *end, int *number, nq_line *line)
 {

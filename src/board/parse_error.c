@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "board/board.h"
+#include "board/parse.h"
 
 void nq_parse_error_set(nq_parse_error *err, int line, int column, const char *format, ...)
 {

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "board/board.h"
+#include "board/parse.h"
 
 enum { FORMAT_UNKNOWN, FORMAT_BOARD = 1 + NQ_FORMAT_BOARD, FORMAT_COLS = 1 + NQ_FORMAT_COLS };
 

@@ -1,7 +1,7 @@
 /*
  * symmetry.c - the eight symmetries of the square, acting on squares and on solutions.
  */
-#include "board/board.h"
+#include "board/symmetry.h"
 
 void nq_transform_square(int n, enum nq_symmetry sym, int row, int col, int *out_row,
                          int *out_col)

@@ -4,7 +4,7 @@
  * Blank lines between cases are skipped, as judges' inputs sometimes have them; anything after
  * the closing "0" is ignored, as the judge does.
  */
-#include "board/board.h"
+#include "board/parse.h"
 
 void nq_uva_reader_init(nq_uva_reader *reader, const char *text, size_t length)
 {

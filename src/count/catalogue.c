@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/board.h"
+#include "board/symmetry.h"
 #include "count/count.h"
 
 struct nq_catalogue {

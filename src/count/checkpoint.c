@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/board.h"
+#include "board/parse.h"
 #include "count/count.h"
 
 /* Format 2 added partial records and the piece levels. */

@@ -9,7 +9,7 @@
  */
 #include <math.h>
 
-#include "board/board.h"
+#include "board/symmetry.h"
 #include "count/count.h"
 
 /* A step of splitmix64, to pick units and to seed the probes. */

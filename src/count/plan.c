@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/board.h"
+#include "board/symmetry.h"
 #include "count/count.h"
 #include "join/join.h"
 

@@ -9,7 +9,7 @@
  * Q27 project did. For the unique count, the completions of a frame are counted up to the
  * symmetries that map the frame onto itself, which are rare and leave most frames weight 8.
  */
-#include "board/board.h"
+#include "board/symmetry.h"
 #include "engine/engine.h"
 
 #define MAX_LINES 4   /* outer rows (or columns) of a frame: depth on each side, at most 2 */

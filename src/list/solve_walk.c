@@ -11,7 +11,7 @@
  * searching, and the plain kernel lists it. Both answers are exact, so the order and the
  * solutions are those of the plain search; only the time differs.
  */
-#include "board/board.h"
+#include "board/symmetry.h"
 #include "find/find.h"
 #include "list/list.h"
 

@@ -1,12 +1,10 @@
 /*
- * board.h - the board and its text: the eight symmetries of the square acting on squares
- * and solutions (symmetry.c), and what the parsers share (parse_common.c, parse_error.c):
- * cutting a text held in memory into lines, reading a board row, describing a character in a
- * message. The board value itself, the parsers, formats, pictures and nq_verify are public
- * (nqueens.h).
+ * parse.h - what the parsers of board/ share (parse_common.c, parse_error.c): cutting a text
+ * held in memory into lines, reading a board row, describing a character in a message. The
+ * board value itself, the parsers, formats, pictures and nq_verify are public (nqueens.h).
  */
-#ifndef NQ_BOARD_H
-#define NQ_BOARD_H
+#ifndef NQ_BOARD_PARSE_H
+#define NQ_BOARD_PARSE_H
 
 #include "nqueens.h"
 
@@ -33,22 +31,8 @@ void nq_describe_char(char c, char out[8]);
 nq_status nq_parse_row(const nq_line *line, const char *alphabet, nq_board *board, int row,
                        nq_parse_error *err);
 
-/* Whether cols[0..n-1] is the lexicographically least of its images under the symmetries in
- * the bit set group. */
-int nq_is_canonical(const int8_t *cols, int n, unsigned group);
-
-/* The size of the class of cols[0..n-1] under group if cols is its least member, else 0. */
-int nq_class_size(const int8_t *cols, int n, unsigned group);
-
-/* Writes into out the image of the solution cols under symmetry sym. */
-void nq_transform(const int8_t *cols, int n, enum nq_symmetry sym, int8_t *out);
-
-/* The image of square (row, col) of an n x n board under sym. */
-void nq_transform_square(int n, enum nq_symmetry sym, int row, int col, int *out_row,
-                         int *out_col);
-
 /* Fills err (when not NULL) with a place and a printf-style message: the parsers' helper. */
 void nq_parse_error_set(nq_parse_error *err, int line, int column, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
-#endif /* NQ_BOARD_H */
+#endif /* NQ_BOARD_PARSE_H */
