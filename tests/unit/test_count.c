@@ -14,8 +14,6 @@
 #include "reference.h"
 #include "published.h"
 
-/* OEIS A000170 and A002562 (from ../shared/data/queens-counts.tsv). */
-
 static nq_count_result count_board(const nq_board *b, int threads, int unique)
 {
     nq_count_options options = { threads, unique, 0 };

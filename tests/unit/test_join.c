@@ -20,8 +20,6 @@
 #include "random_board.h"
 #include "published.h"
 
-/* OEIS A000170 (from ../shared/data/queens-counts.tsv). */
-
 /* The total of an empty n x n board by one method, on `threads` threads. */
 static uint64_t count_by(int n, nq_method method, int threads)
 {
