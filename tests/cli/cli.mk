@@ -22,9 +22,11 @@ cpu-path-tests: $(CLI)
 export-tests: $(SHARED)
 	@bash tests/cli/exports.sh $(SHARED) "$(CC)"
 
-# The man pages and the bash completion against the binary's --help.
+# The man pages and the bash completion against the binary's --help; the README's examples
+# against the binary.
 doc-tests: $(CLI)
 	@bash tests/cli/docs.sh $(CLI)
+	@bash tests/cli/readme.sh $(CLI)
 
 # `make install` into a scratch directory puts every file where it belongs.
 INSTALLED = bin/nqueens include/nqueens.h lib/libnqueens.a lib/libnqueens.so.0 \
