@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "join/half.h"
+#include "join/kernels.h"
 #include "join/match.h"
 #include "join/quarter.h"
 #include "join/sieve.h"
@@ -34,14 +35,15 @@ static uint64_t row_set_pairs(const nq_quarter *q, int n, const nq_join_start *s
                               double *spent)
 {
     const nq_sieve_weights plain = { 0, { 0, 0 }, { { 1 } } };
+    const nq_join_kernels *kernels = nq_join_kernels_best();
     const double begin = seconds_now();
     uint64_t pairs = 0;
     east->count = west->count = 0;
-    if (nq_half_patterns(q, n, start, 1, rows, 0, 1, nq_pairer_best(), cells, NULL, east) ||
-        nq_half_patterns(q, n, start, 0, start->rows & ~rows, 0, 1, nq_pairer_best(), cells,
+    if (nq_half_patterns(q, n, start, 1, rows, 0, 1, kernels->pairer, cells, NULL, east) ||
+        nq_half_patterns(q, n, start, 0, start->rows & ~rows, 0, 1, kernels->pairer, cells,
                          NULL, west) ||
         nq_sieve_match(east->at, east->count, west->at, west->count, &plain, 4 * q->h - 2,
-                       nq_match_best(), table, sieve, &pairs)) {
+                       kernels, table, sieve, &pairs)) {
         fprintf(stderr, "join_choices: out of memory\n");
         exit(1);
     }

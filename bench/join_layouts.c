@@ -30,12 +30,11 @@ int main(int argc, char **argv)
         return 1;
     }
     nq_join_scratch *scratch = nq_join_scratch_create(join);
-    nq_match_fn *match = nq_match_best();
-    const nq_pairer *pairer = nq_pairer_best();
+    const nq_join_kernels *kernels = nq_join_kernels_best();
     uint64_t sum = 0, total;
     size_t counted = 0;
     for (size_t u = 0; scratch && u < nq_join_unit_count(join); u += step, counted++) {
-        if (nq_join_count_unit(join, u, match, pairer, scratch, NULL, &total))
+        if (nq_join_count_unit(join, u, kernels, scratch, NULL, &total))
             return 1;
         sum += total;
     }

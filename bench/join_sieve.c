@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "join/half.h"
+#include "join/kernels.h"
 #include "join/match.h"
 #include "join/quarter.h"
 #include "join/sieve.h"
@@ -66,6 +67,7 @@ int main(int argc, char **argv)
     const uint64_t step = total / (uint64_t)sets > 0 ? total / (uint64_t)sets : 1;
     uint64_t at = next_random(&state) % step, index = 0;
     int listed = 0;
+    const nq_join_kernels *kernels = nq_join_kernels_best();
     for (int s = 1; s < start_count && listed < sets; s++)
         for (int more = nq_join_first_rows(&starts[s], h, &rows); more && listed < sets;
              more = nq_join_next_rows(&starts[s], h, &rows), index++) {
@@ -73,9 +75,9 @@ int main(int argc, char **argv)
                 continue;
             at += step;
             const nq_join_start *start = &starts[s];
-            if (nq_half_patterns(&q, n, start, 1, rows, 0, 1, nq_pairer_best(), &cells, NULL,
+            if (nq_half_patterns(&q, n, start, 1, rows, 0, 1, kernels->pairer, &cells, NULL,
                                  &east[listed]) ||
-                nq_half_patterns(&q, n, start, 0, start->rows & ~rows, 0, 1, nq_pairer_best(),
+                nq_half_patterns(&q, n, start, 0, start->rows & ~rows, 0, 1, kernels->pairer,
                                  &cells, NULL, &west[listed])) {
                 fprintf(stderr, "join_sieve: out of memory\n");
                 return 1;
@@ -94,7 +96,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < listed; i++) {
             uint64_t found;
             if (nq_sieve_match(east[i].at, east[i].count, west[i].at, west[i].count, &plain,
-                               bits, nq_match_best(), table, &sieve, &found))
+                               bits, kernels, table, &sieve, &found))
                 return 1;
             pairs += found;
         }

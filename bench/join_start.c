@@ -42,8 +42,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "join_start: out of memory\n");
         return 1;
     }
-    nq_match_fn *match = nq_match_best();
-    const nq_pairer *pairer = nq_pairer_best();
+    const nq_join_kernels *kernels = nq_join_kernels_best();
     size_t row_sets = 0;
     uint64_t total = 0;
     const double begin = seconds_now();
@@ -52,7 +51,7 @@ int main(int argc, char **argv)
         uint64_t count;
         if (unit->start != start)
             continue;
-        if (nq_join_count_unit(join, u, match, pairer, scratch, NULL, &count)) {
+        if (nq_join_count_unit(join, u, kernels, scratch, NULL, &count)) {
             fprintf(stderr, "join_start: a unit failed\n");
             return 1;
         }

@@ -10,9 +10,7 @@
 #include "engine/engine.h"
 
 struct nq_join;
-struct nq_match_items;
-struct nq_chunking;
-struct nq_pairer;
+struct nq_join_kernels;
 
 /* A plan: a board's count split into units (see nqueens.h), by the backtracker's search or by
  * the join (src/join). */
@@ -22,10 +20,7 @@ struct nq_plan {
     unsigned group;         /* its symmetries */
     nq_unit *units;         /* the backtracker's units, in their fixed order */
     struct nq_join *join;   /* or the join's, which has its own */
-    uint64_t (*match)(const uint64_t *, size_t, const struct nq_match_items *,
-                      struct nq_chunking, void *);
-                            /* the join's matcher for this CPU */
-    const struct nq_pairer *pairer;   /* and its pairer, for the same CPU (join.h) */
+    const struct nq_join_kernels *kernels;   /* the join's kernels for this CPU */
     size_t unit_count;
     int piece_levels;       /* the backtracker's units are counted in pieces this many queens
                                deep (engine/pieces.c); 0: whole */

@@ -111,8 +111,7 @@ static nq_status create_join(nq_plan *p, size_t min_units, int threads, uint64_t
     if (status)
         return status;
     p->unit_count = nq_join_unit_count(p->join);
-    p->match = nq_match_best();
-    p->pairer = nq_pairer_best();
+    p->kernels = nq_join_kernels_best();
     return NQ_OK;
 }
 
@@ -359,7 +358,7 @@ nq_status nq_plan_count_unit_from(const nq_plan *plan, size_t unit, const nq_uni
     if (!*scratch && !(*scratch = nq_join_scratch_create(plan->join)))
         return NQ_ERR_NOMEM;
     count->unique = 0;   /* the join counts no classes: a whole run derives them (plan_run.c) */
-    return nq_join_count_unit(plan->join, unit, plan->match, plan->pairer, *scratch, job->stop,
+    return nq_join_count_unit(plan->join, unit, plan->kernels, *scratch, job->stop,
                               &count->total);
 }
 

@@ -233,8 +233,8 @@ void nq_join_scratch_free(nq_join_scratch *s)
 
 /* The weighted pairs of a symmetric start's row set (see the top of the file): the flags are
  * the long diagonals' bits in a pattern, up and down diagonal n - 1. */
-static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s, nq_match_fn *match,
-                                 uint64_t *pairs)
+static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s,
+                                 const nq_join_kernels *kernels, uint64_t *pairs)
 {
     nq_sieve_weights weights = { 2, { j->h - 1, 2 * j->h - 1 + j->h - 1 }, { { 0 } } };
     for (int e = 0; e < 4; e++)
@@ -242,21 +242,20 @@ static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s, nq_match_
             weights.weight[e][w] = (e ? 0 : 1u << __builtin_popcount((unsigned)w)) +
                                    (w ? 0 : 1u << __builtin_popcount((unsigned)e));
     return nq_sieve_match(s->east.at, s->east.count, s->west.at, s->west.count, &weights,
-                          4 * j->h - 2, match, s->table, &s->sieve, pairs);
+                          4 * j->h - 2, kernels, s->table, &s->sieve, pairs);
 }
 
 /* The pairs of a row set of a start that is not symmetric. */
-static nq_status count_plain(const nq_join *j, nq_join_scratch *s, nq_match_fn *match,
-                             uint64_t *pairs)
+static nq_status count_plain(const nq_join *j, nq_join_scratch *s,
+                             const nq_join_kernels *kernels, uint64_t *pairs)
 {
     const nq_sieve_weights weights = { 0, { 0, 0 }, { { 1 } } };
     return nq_sieve_match(s->east.at, s->east.count, s->west.at, s->west.count, &weights,
-                          4 * j->h - 2, match, s->table, &s->sieve, pairs);
+                          4 * j->h - 2, kernels, s->table, &s->sieve, pairs);
 }
 
-nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *match,
-                             const nq_pairer *pairer, nq_join_scratch *s,
-                             const atomic_int *stop, uint64_t *total)
+nq_status nq_join_count_unit(const nq_join *join, size_t unit, const nq_join_kernels *kernels,
+                             nq_join_scratch *s, const atomic_int *stop, uint64_t *total)
 {
     const nq_join_unit *u = &join->units[unit];
     const nq_join_start *start = &join->starts[u->start];
@@ -275,7 +274,8 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
         for (nq_half_cursor east = { 0 }; !east.done;) {
             s->east.count = 0;
             nq_status status = nq_half_patterns(&join->quarter, join->n, start, 1, rows, u->part,
-                                                u->parts, pairer, &s->cell, &east, &s->east);
+                                                u->parts, kernels->pairer, &s->cell, &east,
+                                                &s->east);
             if (status)
                 return status;
             if (!s->east.count)
@@ -283,11 +283,11 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *matc
             for (nq_half_cursor west = { 0 }; !west.done;) {
                 s->west.count = 0;
                 status = nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows,
-                                          0, 1, pairer, &s->cell, &west, &s->west);
+                                          0, 1, kernels->pairer, &s->cell, &west, &s->west);
                 if (status)
                     return status;
                 uint64_t more;
-                if ((start->symmetric ? count_symmetric : count_plain)(join, s, match, &more))
+                if ((start->symmetric ? count_symmetric : count_plain)(join, s, kernels, &more))
                     return NQ_ERR_NOMEM;
                 pairs += more;
             }

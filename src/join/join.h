@@ -1,7 +1,7 @@
 /*
  * join.h - the join counter as a plan uses it (join.c): the one header of src/join that
- * count/ includes. Each part has its own header: quarter.h, starts.h, pair.h, patterns.h, half.h,
- * match.h, sieve.h.
+ * count/ includes, with the table of kernels a plan picks (kernels.h). Each part has its own
+ * header: quarter.h, starts.h, pair.h, patterns.h, half.h, match.h, sieve.h, kernels.h.
  *
  * The join counter counts the solutions of the empty n x n board without backtracking over
  * whole boards. It cuts the board into four h x h quarters (h = n / 2; for odd n the middle row
@@ -9,8 +9,8 @@
  * once, by the rows and columns it uses (quarter.c). For each set S of rows whose queen stands
  * in the east half, two quarters join into the placements of the east half on rows S, and two
  * into those of the west half on the other rows (half.c, with pair.c's kernels, one set per
- * instruction set like the matcher's); both are reduced to the diagonals they take where the
- * halves meet, a 64-bit "pattern". Every east pattern disjoint from a west pattern is a
+ * instruction set like the matcher's, both in the tables of kernels.c); both are reduced to
+ * the diagonals they take where the halves meet, a 64-bit "pattern". Every east pattern disjoint from a west pattern is a
  * solution: match.c counts disjoint pairs 512 at a time with bit-sliced tables.
  * starts.c orders the work: which row sets, with which weights from the board's symmetries,
  * into numbered units like the backtracker's. join.c ties them into a plan's counter.
@@ -28,9 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "match.h"
+#include "kernels.h"
 #include "nqueens.h"
-#include "pair.h"
 #include "starts.h"
 
 /* The sizes the join counts: NQ_JOIN_MIN_N <= n <= NQ_JOIN_MAX_N (nqueens.h; patterns need
@@ -80,12 +79,11 @@ const nq_join_start *nq_join_start_at(const nq_join *join, size_t start);
 nq_join_scratch *nq_join_scratch_create(const nq_join *join);
 void nq_join_scratch_free(nq_join_scratch *scratch);
 
-/* Counts unit `unit` into *total with the matcher `match` and the pairer `pairer` (for the
- * same CPU), using the caller's scratch (one per thread). Returns NQ_OK, NQ_ERR_NOMEM,
+/* Counts unit `unit` into *total with `kernels` (nq_join_kernels_best, or a table the CPU
+ * runs), using the caller's scratch (one per thread). Returns NQ_OK, NQ_ERR_NOMEM,
  * NQ_ERR_OVERFLOW, or NQ_ERR_STOPPED when *stop (NULL: never) was found nonzero before a row
  * set: *total is then not the unit's count. */
-nq_status nq_join_count_unit(const nq_join *join, size_t unit, nq_match_fn *match,
-                             const nq_pairer *pairer, nq_join_scratch *scratch,
-                             const atomic_int *stop, uint64_t *total);
+nq_status nq_join_count_unit(const nq_join *join, size_t unit, const nq_join_kernels *kernels,
+                             nq_join_scratch *scratch, const atomic_int *stop, uint64_t *total);
 
 #endif /* NQ_JOIN_H */

@@ -1,6 +1,6 @@
 /*
- * match.c - counting disjoint pairs of patterns: the portable matcher, and the choice of the
- * fastest one for this CPU (match_body.h has the method).
+ * match.c - counting disjoint pairs of patterns: the portable matcher (match_body.h has the
+ * method; kernels.c chooses among the matchers).
  */
 #include "base/base.h"
 #include "match.h"
@@ -21,13 +21,4 @@ uint64_t nq_match_portable(const uint64_t *patterns, size_t count, const nq_matc
                            nq_chunking ch, void *table)
 {
     return match_body(patterns, count, items, ch, table);
-}
-
-nq_match_fn *nq_match_best(void)
-{
-    if (nq_cpu_uses(NQ_CPU_AVX512))
-        return nq_match_avx512;
-    if (nq_cpu_uses(NQ_CPU_AVX2))
-        return nq_match_avx2;
-    return nq_match_portable;
 }

@@ -88,7 +88,4 @@ typedef uint64_t nq_match_fn(const uint64_t *patterns, size_t count, const nq_ma
 /* The matchers: portable C, and for CPUs with AVX2 or AVX-512 (only call those on one). */
 nq_match_fn nq_match_portable, nq_match_avx2, nq_match_avx512;
 
-/* The fastest matcher this CPU runs. */
-nq_match_fn *nq_match_best(void);
-
 #endif /* NQ_JOIN_MATCH_H */

@@ -1,7 +1,7 @@
 /*
  * pair.c - quarter cells fitted to the board and the pairs of two that fit, listed: the
- * portable kernels, the reference the others match pattern for pattern, and the choice of the
- * fastest pairer for this CPU.
+ * portable kernels, the reference the others match pattern for pattern (kernels.c chooses
+ * among the pairers).
  */
 #include "base/base.h"
 #include "pair.h"
@@ -47,13 +47,3 @@ size_t nq_pair_portable(const nq_fitted *north, const nq_fitted *south, uint64_t
 }
 
 const nq_pairer nq_pairer_portable = { nq_fit_portable, nq_pair_portable };
-
-const nq_pairer *nq_pairer_best(void)
-{
-    /* The same tests as nq_match_best, so that a CPU limit picks both. */
-    if (nq_cpu_uses(NQ_CPU_AVX512))
-        return &nq_pairer_avx512;
-    if (nq_cpu_uses(NQ_CPU_AVX2))
-        return &nq_pairer_avx2;
-    return &nq_pairer_portable;
-}

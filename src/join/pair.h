@@ -57,7 +57,4 @@ extern const nq_pairer nq_pairer_portable, nq_pairer_avx2, nq_pairer_avx512;
 nq_fit_fn nq_fit_portable;
 nq_pair_fn nq_pair_portable;
 
-/* The fastest pairer this CPU runs: for the same instruction set as nq_match_best's matcher. */
-const nq_pairer *nq_pairer_best(void);
-
 #endif /* NQ_JOIN_PAIR_H */

@@ -704,9 +704,11 @@ static uint64_t match_node(const matching *m, int k, unsigned g)
 }
 
 nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
-                         const nq_sieve_weights *weights, int bits, nq_match_fn *match,
-                         void *table, nq_sieve_scratch *scratch, uint64_t *pairs)
+                         const nq_sieve_weights *weights, int bits,
+                         const nq_join_kernels *kernels, void *table, nq_sieve_scratch *scratch,
+                         uint64_t *pairs)
 {
+    nq_match_fn *const match = kernels->match;
     if (make_room(scratch, most_cuts(na > nb ? na : nb, bits)))
         return NQ_ERR_NOMEM;
     nq_sieve_work *w = scratch->work;
@@ -737,7 +739,7 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
     const uint64_t all = bits == 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
     const uint64_t taken = sign(a, na, widest, sig[0], t->have[0]) &
                            sign(b, nb, widest, sig[1], t->have[1]);
-    const int packed = NQ_CPU_X86 && nq_cpu_uses(NQ_CPU_AVX512);
+    const int packed = kernels->packs;
     const plan plan = cheapest(w, weights, packed ? taken & all : all, packed, p);
     sort_by_signature(list[p], length[p], sig[p], t->have[p], &plan, w, scratch->patterns.at,
                       w->bucket);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels.h"
 #include "match.h"
 #include "nqueens.h"
 #include "patterns.h"
@@ -30,12 +31,14 @@ typedef struct nq_sieve_weights {
 } nq_sieve_weights;
 
 /* The weighted sum over pairs of a value of a[0..na) and one of b[0..nb) with no bit in common,
- * counted by `match` with either list as its patterns, both lists first split by a few of their
- * bits (and the flags) so that each bucket meets only the buckets free where it is taken.
- * Into *pairs; returns NQ_OK or NQ_ERR_NOMEM. */
+ * counted by the matcher of `kernels` with either list as its patterns, both lists first split
+ * by a few of their bits (and the flags) so that each bucket meets only the buckets free where
+ * it is taken (packed first where kernels->packs). table is the matcher's scratch
+ * (nq_match_table_size). Into *pairs; returns NQ_OK or NQ_ERR_NOMEM. */
 nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
-                         const nq_sieve_weights *weights, int bits, nq_match_fn *match,
-                         void *table, nq_sieve_scratch *scratch, uint64_t *pairs);
+                         const nq_sieve_weights *weights, int bits,
+                         const nq_join_kernels *kernels, void *table, nq_sieve_scratch *scratch,
+                         uint64_t *pairs);
 
 /* Frees what the sieve made room for in scratch (zeroed to begin with). */
 void nq_sieve_scratch_free(nq_sieve_scratch *scratch);

@@ -14,7 +14,6 @@
 
 #include "base/base.h"
 #include "engine/engine.h"
-#include "join/match.h"
 #include "listing.h"
 #include "random_board.h"
 #include "reference.h"
@@ -72,20 +71,6 @@ static void the_limit_caps_the_paths(void **state)
     assert_int_equal(nq_cpu_limit(~0u), detected);   /* unknown bits are ignored */
 }
 
-static void the_matcher_follows_the_limit(void **state)
-{
-    (void)state;
-    unsigned detected = nq_cpu_detected();
-    nq_cpu_limit(0);
-    assert_ptr_equal(nq_match_best(), nq_match_portable);
-    nq_cpu_limit(NQ_CPU_POPCNT | NQ_CPU_AVX2);
-    assert_ptr_equal(nq_match_best(),
-                     detected & NQ_CPU_AVX2 ? nq_match_avx2 : nq_match_portable);
-    nq_cpu_limit(NQ_CPU_ALL);
-    assert_ptr_equal(nq_match_best(), detected & NQ_CPU_AVX512 ? nq_match_avx512
-                                      : detected & NQ_CPU_AVX2 ? nq_match_avx2
-                                                               : nq_match_portable);
-}
 
 /* The total of board by method on two threads. */
 static uint64_t count_by(const nq_board *b, nq_method method)
@@ -135,7 +120,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(detects_what_the_cpu_has),
         cmocka_unit_test(the_limit_caps_the_paths),
-        cmocka_unit_test(the_matcher_follows_the_limit),
         cmocka_unit_test(every_level_counts_and_lists_alike),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@
 #include "count/count.h"
 #include "join/half.h"
 #include "join/join.h"
+#include "join/kernels.h"
 #include "join/match.h"
 #include "join/quarter.h"
 #include "join/sieve.h"
@@ -74,15 +75,21 @@ static nq_count_result count_by_slices(int n, int threads)
 
 /* ---- matchers ----------------------------------------------------------------------------- */
 
-/* The matchers this CPU can run, the portable one first. */
-static int runnable_matchers(nq_match_fn **fns)
+/* The pairer of the kernels a plan takes. */
+static const nq_pairer *best_pairer(void)
+{
+    return nq_join_kernels_best()->pairer;
+}
+
+/* The kernel tables this CPU can run, the portable one first. */
+static int runnable_kernels(const nq_join_kernels **tables)
 {
     int count = 0;
-    fns[count++] = nq_match_portable;
+    tables[count++] = &nq_join_kernels_portable;
     if (nq_cpu_detected() & NQ_CPU_AVX2)
-        fns[count++] = nq_match_avx2;
+        tables[count++] = &nq_join_kernels_avx2;
     if (nq_cpu_detected() & NQ_CPU_AVX512)
-        fns[count++] = nq_match_avx512;
+        tables[count++] = &nq_join_kernels_avx512;
     return count;
 }
 
@@ -142,8 +149,8 @@ static void matchers_count_disjoint_pairs(void **state)
     static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 256, 257, 511, 512, 513, 768, 769,
                                     1023, 1024, 1025, 1100, 1280, 1281, 1537, 2047 };
     enum { SIZES = sizeof sizes / sizeof *sizes, MOST = 2047 };
-    nq_match_fn *fns[3];
-    int fn_count = runnable_matchers(fns);
+    const nq_join_kernels *tables[3];
+    int table_count = runnable_kernels(tables);
     static uint64_t patterns[MOST], items[MOST], spread_patterns[MOST], spread_items[MOST];
     uint64_t seed = 42;
     for (int round = 0; round < 60; round++) {
@@ -175,8 +182,8 @@ static void matchers_count_disjoint_pairs(void **state)
             spread_all(patterns, np, ch, spread_patterns);
             spread_all(items, ni, ch, spread_items);
             it.at = spread_items;
-            for (int f = 0; f < fn_count; f++)
-                assert_int_equal(fns[f](spread_patterns, np, &it, ch, table), want);
+            for (int f = 0; f < table_count; f++)
+                assert_int_equal(tables[f]->match(spread_patterns, np, &it, ch, table), want);
         }
         free(table);
     }
@@ -276,16 +283,16 @@ static void weighted_pairs_are_counted_pairs(void **state)
     }
 }
 
-/* The weighted pairs the sieve counts with matcher fn, in a scratch of its own; into *depth
+/* The weighted pairs the sieve counts with kernels k, in a scratch of its own; into *depth
  * (unless NULL) the cut bits it sorted by. */
 static uint64_t sieved_pairs(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
-                             const nq_sieve_weights *w, int bits, nq_match_fn *fn, void *table,
-                             int *depth)
+                             const nq_sieve_weights *w, int bits, const nq_join_kernels *k,
+                             void *table, int *depth)
 {
     nq_sieve_scratch scratch;
     memset(&scratch, 0, sizeof scratch);
     uint64_t sieved;
-    assert_int_equal(nq_sieve_match(a, na, b, nb, w, bits, fn, table, &scratch, &sieved), NQ_OK);
+    assert_int_equal(nq_sieve_match(a, na, b, nb, w, bits, k, table, &scratch, &sieved), NQ_OK);
     if (depth)
         *depth = scratch.depth;
     nq_sieve_scratch_free(&scratch);
@@ -303,8 +310,8 @@ static void sieve_cuts_long_lists_deep(void **state)
     uint64_t seed = 11;
     uint64_t *a = malloc(PATTERNS * sizeof *a), *b = malloc(ITEMS * sizeof *b);
     assert_true(a && b);
-    nq_match_fn *fns[3];
-    int fn_count = runnable_matchers(fns);
+    const nq_join_kernels *tables[3];
+    int table_count = runnable_kernels(tables);
     for (int round = 0; round < 2; round++) {
         for (size_t i = 0; i < PATTERNS; i++)
             a[i] = pattern_dense_in(&seed, BITS, LO, LO + CUTS);
@@ -319,10 +326,10 @@ static void sieve_cuts_long_lists_deep(void **state)
         const uint64_t want = weighted_pairs_by_subsets(a, PATTERNS, b, ITEMS, &w, BITS);
         void *table = aligned_alloc(64, nq_match_table_size(BITS));
         nq_cpu_limit(round ? NQ_CPU_POPCNT | NQ_CPU_AVX2 : NQ_CPU_ALL);
-        for (int f = 0; f < fn_count; f++) {
+        for (int f = 0; f < table_count; f++) {
             int depth;
-            assert_int_equal(sieved_pairs(a, PATTERNS, b, ITEMS, &w, BITS, fns[f], table, &depth),
-                             want);
+            assert_int_equal(
+                sieved_pairs(a, PATTERNS, b, ITEMS, &w, BITS, tables[f], table, &depth), want);
             assert_true(depth >= 12);   /* 14 without flags, 12 with */
         }
         nq_cpu_limit(NQ_CPU_ALL);
@@ -345,8 +352,8 @@ static void sieve_counts_what_the_matcher_does(void **state)
     enum { SIZES = sizeof sizes / sizeof *sizes, MOST = 600000 };
     uint64_t seed = 7;
     uint64_t *a = malloc(MOST * sizeof *a), *b = malloc(MOST * sizeof *b);
-    nq_match_fn *fns[3];
-    int fn_count = runnable_matchers(fns);
+    const nq_join_kernels *tables[3];
+    int table_count = runnable_kernels(tables);
     for (int round = 0; round < 26; round++) {
         /* Rounds 16 to 23: 7 cuts (40000 values) and 8 (140000), on as many dense bits at the
          * top of 64 and at the bottom of 44; rounds 24 and 25: 10 cuts (600000 values). */
@@ -388,10 +395,10 @@ static void sieve_counts_what_the_matcher_does(void **state)
                                                  (g ? 0 : 1u << __builtin_popcount((unsigned)f));
         const uint64_t want = weighted_pairs(a, na, b, nb, &w, bits);
         void *table = aligned_alloc(64, nq_match_table_size(bits));
-        for (int f = 0; f < fn_count; f++)
+        for (int f = 0; f < table_count; f++)
             for (int packs = 0; packs < 2; packs++) {
                 nq_cpu_limit(packs ? NQ_CPU_ALL : NQ_CPU_POPCNT | NQ_CPU_AVX2);
-                assert_int_equal(sieved_pairs(a, na, b, nb, &w, bits, fns[f], table, NULL),
+                assert_int_equal(sieved_pairs(a, na, b, nb, &w, bits, tables[f], table, NULL),
                                  want);
             }
         nq_cpu_limit(NQ_CPU_ALL);
@@ -739,11 +746,11 @@ static void choices_count_what_their_starts_do(void **state)
                      more = nq_join_next_rows(&starts[s], h, &rows)) {
                     east.count = west.count = 0;
                     assert_int_equal(nq_half_patterns(&q, n, &starts[s], 1, rows, 0, 1,
-                                                      nq_pairer_best(), &scratch, NULL, &east),
+                                                      best_pairer(), &scratch, NULL, &east),
                                      NQ_OK);
                     assert_int_equal(nq_half_patterns(&q, n, &starts[s], 0,
                                                       starts[s].rows & ~rows, 0, 1,
-                                                      nq_pairer_best(), &scratch, NULL, &west),
+                                                      best_pairer(), &scratch, NULL, &west),
                                      NQ_OK);
                     for (size_t i = 0; i < east.count; i++)
                         for (size_t j = 0; j < west.count; j++)
@@ -766,7 +773,7 @@ static void choices_count_what_their_starts_do(void **state)
 static void half_parts_partition_the_half(void **state)
 {
     (void)state;
-    const nq_pairer *pair = nq_pairer_best();
+    const nq_pairer *pair = best_pairer();
     for (int n = 6; n <= 11; n++) {
         nq_quarter q;
         assert_int_equal(nq_quarter_layout(&q, n / 2), NQ_OK);
@@ -840,7 +847,7 @@ static void half_bound_holds(void **state)
                     out.count = 0;
                     uint32_t half_rows = east ? rows : starts[s].rows & ~rows;
                     assert_int_equal(nq_half_patterns(&q, n, &starts[s], east, half_rows, 0, 1,
-                                                      nq_pairer_best(), &cells, NULL, &out),
+                                                      best_pairer(), &cells, NULL, &out),
                                      NQ_OK);
                     assert_true(out.count <= bound);
                 }
@@ -979,12 +986,12 @@ static void join_gives_published_totals(void **state)
         assert_int_equal(count_by(n, NQ_METHOD_JOIN, n % 3 + 1), published_total[n]);
 }
 
-/* Both methods, side by side, with every matcher forced in turn. */
+/* Both methods, side by side, with every table of kernels forced in turn. */
 static void join_agrees_with_backtracker(void **state)
 {
     (void)state;
-    nq_match_fn *fns[3];
-    int fn_count = runnable_matchers(fns);
+    const nq_join_kernels *tables[3];
+    int table_count = runnable_kernels(tables);
     for (int n = 4; n <= 14; n++) {
         uint64_t want = count_by(n, NQ_METHOD_BACKTRACK, 2);
         nq_board b;
@@ -992,8 +999,8 @@ static void join_agrees_with_backtracker(void **state)
         nq_plan_options options = { .method = NQ_METHOD_JOIN, .min_units = 50 };
         nq_plan *plan;
         assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
-        for (int f = 0; f < fn_count; f++) {
-            plan->match = fns[f];
+        for (int f = 0; f < table_count; f++) {
+            plan->kernels = tables[f];
             uint64_t sum = 0;
             for (size_t u = 0; u < nq_plan_units(plan); u++) {
                 nq_unit_count c;
@@ -1013,8 +1020,7 @@ static void join_agrees_with_backtracker(void **state)
 static void slices_count_what_the_table_does(void **state)
 {
     (void)state;
-    nq_match_fn *match = nq_match_best();
-    const nq_pairer *pairer = nq_pairer_best();
+    const nq_join_kernels *kernels = nq_join_kernels_best();
     for (int n = 4; n <= 15; n++) {
         nq_join *table, *slices;
         assert_int_equal(nq_join_create(n, 40, 0, 1, NQ_JOIN_TABLE, &table, NULL), NQ_OK);
@@ -1027,8 +1033,8 @@ static void slices_count_what_the_table_does(void **state)
         assert_non_null(b);
         for (size_t u = 0; u < nq_join_unit_count(table); u++) {
             uint64_t want, got;
-            assert_int_equal(nq_join_count_unit(table, u, match, pairer, a, NULL, &want), NQ_OK);
-            assert_int_equal(nq_join_count_unit(slices, u, match, pairer, b, NULL, &got), NQ_OK);
+            assert_int_equal(nq_join_count_unit(table, u, kernels, a, NULL, &want), NQ_OK);
+            assert_int_equal(nq_join_count_unit(slices, u, kernels, b, NULL, &got), NQ_OK);
             assert_int_equal(got, want);
         }
         nq_join_scratch_free(a);
@@ -1055,7 +1061,7 @@ static void slices_count_what_the_table_does(void **state)
             }
             most = unit->parts > most ? unit->parts : most;
             uint64_t total;
-            assert_int_equal(nq_join_count_unit(cut, u, match, pairer, scratch, NULL, &total),
+            assert_int_equal(nq_join_count_unit(cut, u, kernels, scratch, NULL, &total),
                              NQ_OK);
             sum += total;
         }

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "join/half.h"
+#include "join/kernels.h"
 #include "join/match.h"
 #include "join/pair.h"
 #include "join/quarter.h"
@@ -266,22 +267,27 @@ static void patterns_meet_where_the_quarters_do(void **state)
     }
 }
 
-/* The plan's pairer follows the CPU limit as the matcher does: both for the same paths. */
-static void the_pairer_follows_the_matcher(void **state)
+/* The kernels follow the CPU limit: the table of the best path the limit allows, its matcher
+ * and pairer of that path. */
+static void the_kernels_follow_the_limit(void **state)
 {
     (void)state;
+    const unsigned detected = nq_cpu_detected();
     const unsigned limits[] = { 0, NQ_CPU_POPCNT, NQ_CPU_POPCNT | NQ_CPU_AVX2, NQ_CPU_ALL };
-    nq_match_fn *const matchers[] = { nq_match_portable, nq_match_avx2, nq_match_avx512 };
-    const nq_pairer *const pairers[] = { &nq_pairer_portable, &nq_pairer_avx2,
-                                         &nq_pairer_avx512 };
     for (size_t l = 0; l < sizeof limits / sizeof *limits; l++) {
         nq_cpu_limit(limits[l]);
-        int which = 0;
-        while (matchers[which] != nq_match_best())
-            which++;
-        assert_ptr_equal(nq_pairer_best(), pairers[which]);
+        const unsigned paths = detected & limits[l];
+        const nq_join_kernels *want = paths & NQ_CPU_AVX512 ? &nq_join_kernels_avx512
+                                      : paths & NQ_CPU_AVX2 ? &nq_join_kernels_avx2
+                                                            : &nq_join_kernels_portable;
+        assert_ptr_equal(nq_join_kernels_best(), want);
     }
     nq_cpu_limit(NQ_CPU_ALL);
+    assert_ptr_equal(nq_join_kernels_avx2.match, nq_match_avx2);
+    assert_ptr_equal(nq_join_kernels_avx2.pairer, &nq_pairer_avx2);
+    assert_ptr_equal(nq_join_kernels_avx512.match, nq_match_avx512);
+    assert_ptr_equal(nq_join_kernels_avx512.pairer, &nq_pairer_avx512);
+    assert_false(nq_join_kernels_portable.packs || nq_join_kernels_avx2.packs);
 }
 
 int main(void)
@@ -291,7 +297,7 @@ int main(void)
         cmocka_unit_test(pairers_list_what_the_portable_one_does),
         cmocka_unit_test(halves_are_the_same_with_every_pairer),
         cmocka_unit_test(patterns_meet_where_the_quarters_do),
-        cmocka_unit_test(the_pairer_follows_the_matcher),
+        cmocka_unit_test(the_kernels_follow_the_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
