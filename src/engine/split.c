@@ -8,20 +8,25 @@
 /* All eight symmetries of the square, as a bit set over enum nq_symmetry. */
 #define ALL_SYMMETRIES 0xFFu
 
-nq_status nq_split(const nq_search *search, unsigned group, size_t min_units,
-                   nq_unit_list *list)
+nq_status nq_split(const nq_search *search, unsigned group, size_t min_units, size_t max_units,
+                   int exact, nq_unit_list *list)
 {
     *list = (nq_unit_list){ NULL, 0, 0 };
     nq_status status;
     /* Sides use all eight symmetries and share the top rows' search among many frames; the
      * prefix split uses the mirror alone; frames use any group, at the price of searching the
-     * top rows once per frame. */
+     * top rows once per frame. Frames come in a number fixed by the board: when they are more
+     * than max_units, the prefix split without the mirror, which any group allows, takes over. */
     if (group == ALL_SYMMETRIES && search->n >= 4)
-        status = nq_split_sides(search, min_units, list);
+        status = nq_split_sides(search, min_units, max_units, exact, list);
     else if (group == 1u || (group >> NQ_SYM_MIRROR & 1))
-        status = nq_split_prefix(search, group, min_units, list);
-    else
-        status = nq_split_frame(search, group, 1, list);
+        status = nq_split_prefix(search, group, min_units, max_units, exact, list);
+    else if ((status = nq_split_frame(search, group, 1, max_units, list)) ==
+             NQ_ERR_MEMORY_LIMIT) {
+        free(list->units);
+        *list = (nq_unit_list){ NULL, 0, 0 };
+        status = nq_split_prefix(search, group, min_units, max_units, exact, list);
+    }
     if (status) {
         free(list->units);
         list->units = NULL;

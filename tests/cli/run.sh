@@ -614,7 +614,10 @@ expect_true "join over --max-memory" $?
 [ $? -eq 1 ] && [ ! -s "$tmp/out" ] && [ ! -e "$tmp/j26.ckpt" ] &&
     grep -qx "nqueens: count: the run needs about 2.0 GiB with its checkpoint, more than the 1.8 GiB allowed (--max-memory); raise it" "$tmp/err"
 expect_true "a checkpoint's bookkeeping over --max-memory" $?
-check "auto over --max-memory backtracks" 0 14200 "" -- count 12 --max-memory 1000
+check "auto over --max-memory backtracks" 0 14200 "" -- count 12 --max-memory 100K
+# The backtracker is held to the limit too, with a checkpoint's state and subtotals for each of
+# its units: below what its fewest units take, it is refused.
+check "backtracker over --max-memory" 1 "" "nqueens: count: the backtracker needs about 10 KiB for its fewest work units, with a checkpoint's state and subtotals, more than the 1000 bytes allowed (--max-memory); raise it" -- count 12 --max-memory 1000 --threads 1
 check "--max-memory syntax" 2 "" "nqueens: memory size '12Q' is not a number of bytes with an optional K, M, G or T (e.g. 8G)" -- count 12 --max-memory 12Q
 check "--max-memory zero" 2 "" "nqueens: memory size '0' is out of range (1 byte to 16 EiB)" -- count 12 --max-memory 0
 check "--method syntax" 2 "" "nqueens: method 'fast' is not one of auto, backtrack, join" -- count 12 --method fast
@@ -662,10 +665,11 @@ expect_true "join --progress" $?
 check "join checkpoint" 0 73712 "" -- count 13 --method join --checkpoint "$tmp/j13.ckpt"
 check "join checkpoint refused by backtrack" 2 "" "nqueens: checkpoint $tmp/j13.ckpt: made with --method join; run with the same method; refusing to use it" -- count 13 --method backtrack --checkpoint "$tmp/j13.ckpt"
 check "join checkpoint resumed by auto" 0 73712 "" -- count 13 --checkpoint "$tmp/j13.ckpt"
-"$nq" count 13 --max-memory 1 --checkpoint "$tmp/j13.ckpt" >"$tmp/out" 2>"$tmp/err"
+"$nq" count 13 --max-memory 100K --checkpoint "$tmp/j13.ckpt" >"$tmp/out" 2>"$tmp/err"
 code=$?
 [ $code -eq 1 ] && [ ! -s "$tmp/out" ] &&
-    grep -qx "nqueens: count: checkpoint $tmp/j13.ckpt was made by the join, which needs about [0-9]* [KM]iB here, more than the 1 bytes allowed (--max-memory); raise the limit to resume it, or count with --method backtrack into a new checkpoint" "$tmp/err"
+    grep -qx "nqueens: count: checkpoint $tmp/j13.ckpt was made by the join, which needs about [0-9]* [KM]iB here, more than the 100 KiB allowed (--max-memory); raise the limit to resume it, or count with --method backtrack into a new checkpoint" "$tmp/err" &&
+    [ "$("$nq" count 13 --max-memory 100K --method backtrack --checkpoint "$tmp/b13.ckpt")" = 73712 ]
 expect_true "join checkpoint over --max-memory: advice that works" $?
 check "backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --checkpoint "$tmp/b14.ckpt"
 check "backtrack checkpoint resumed by auto" 0 365596 "" -- count 14 --checkpoint "$tmp/b14.ckpt"

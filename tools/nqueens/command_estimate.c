@@ -172,7 +172,7 @@ int command_estimate(int argc, char **argv)
     long long probes = 200000, seed = 1;
     int probes_given = 0;
     int threads = 0;
-    plan_choice choice = { NQ_METHOD_AUTO, 0, 0 };
+    plan_choice choice = { NQ_METHOD_AUTO, 0, 0, 0 };
     int code = reject_negative_numbers("estimate", argc, argv), c;
     opterr = 0;
     while (!code && (c = getopt_long(argc, argv, ":b:t:m:n:S:h", options, NULL)) != -1) {
@@ -211,7 +211,7 @@ int command_estimate(int argc, char **argv)
     else if (!(code = estimate_plan(plan, probes, seed, &e)) &&
              !(code = seconds_per_square(threads, probes, seed, &per_square)))
         seconds = e.nodes * per_square;
-    char line[512], time[48], work[128], error[48], solutions[128], machine[48] = "";
+    char line[512], time[48], work[192], error[48], solutions[128], machine[48] = "";
     if (!code) {
         format_time(seconds, time);
         char memory[32], checkpointed[32], spread[96] = "";
@@ -222,13 +222,13 @@ int command_estimate(int argc, char **argv)
             snprintf(error, sizeof error, "standard error %.1f%%", 100 * e.spread);
         else
             snprintf(error, sizeof error, "standard error unknown from 1 probe");
-        if (join) {
-            snprintf(work, sizeof work, "memory: about %s, %s with --checkpoint\n", memory,
-                     checkpointed);
+        const int used = snprintf(work, sizeof work, "memory: about %s, %s with --checkpoint\n",
+                                  memory, checkpointed);
+        if (join)
             snprintf(spread, sizeof spread, " (%s, %.0f units counted)", error, counted);
-        } else {
-            snprintf(work, sizeof work, "squares to try: %.3g (%s)\n", e.nodes, error);
-        }
+        else
+            snprintf(work + used, sizeof work - (size_t)used, "squares to try: %.3g (%s)\n",
+                     e.nodes, error);
         if (e.solutions > 0)
             snprintf(solutions, sizeof solutions, "about %.3g%s", e.solutions, spread);
         else
