@@ -2,6 +2,8 @@
  * test_count.c - counting: the published counts, and the reference solver on random boards,
  * through nq_count and through every way of splitting the work.
  */
+#define _GNU_SOURCE   /* sched_setaffinity, CPU_SET */
+#include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -101,6 +103,23 @@ static void memory_limit(void **state)
         assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
         nq_plan_free(plan);
     }
+}
+
+/* Threads by default: the CPUs the process may run on (taskset, cpusets), not all online. */
+static void default_threads_follow_affinity(void **state)
+{
+    (void)state;
+    cpu_set_t old, one;
+    assert_int_equal(sched_getaffinity(0, sizeof old, &old), 0);
+    assert_int_equal(nq_online_cores(), CPU_COUNT(&old) < 1024 ? CPU_COUNT(&old) : 1024);
+    int first = 0;
+    while (!CPU_ISSET(first, &old))
+        first++;
+    CPU_ZERO(&one);
+    CPU_SET(first, &one);
+    assert_int_equal(sched_setaffinity(0, sizeof one, &one), 0);
+    assert_int_equal(nq_online_cores(), 1);
+    assert_int_equal(sched_setaffinity(0, sizeof old, &old), 0);
 }
 
 static void options_may_be_null(void **state)
@@ -344,6 +363,7 @@ int main(void)
         cmocka_unit_test(catalogues_count_like_the_reference),
         cmocka_unit_test(placed_queens_attacking_are_refused),
         cmocka_unit_test(side_out_of_range),
+        cmocka_unit_test(default_threads_follow_affinity),
     };
     return cmocka_run_group_tests_name("count", tests, NULL, NULL);
 }
