@@ -14,7 +14,9 @@
  * four times as many per size, as the work grows about sevenfold, up to a million: units of
  * seconds to minutes up to n = 22, so that checkpoints and ranks lose and wait little. From
  * n = 26, 16 million: a row set of the join takes minutes there, cut into parts, and one of
- * n = 27 about a second (a checkpoint's record is 32 bytes: 0.5 GB for all). */
+ * n = 27 about a second (a checkpoint's record is 32 bytes: 0.5 GB for all). The backtracker's
+ * split makes NQ_BACKTRACK_MAX_UNITS at most, and only what fits in max_memory: it may stop
+ * short of this aim. */
 static size_t default_min_units(int n)
 {
     size_t units = 4096;
@@ -26,8 +28,10 @@ static size_t default_min_units(int n)
 /* How deep below a unit's queens the backtracker cuts pieces by default: none below n = 24,
  * whose units take a second or less on average; then a level more per size, as the average unit
  * grows sevenfold with each (11 s at 24, 80 min at 27 on one core here) and a level of the
- * walk splits it about that much, so that pieces stay below a second: 0.1 s at 24, 0.03 s at
- * 27. Six levels at most, so that a unit has far fewer pieces than a record can count. */
+ * walk splits it about that much, so that pieces stay below a second: 0.1 s at 24. From n = 26
+ * the split stops short of its aim (NQ_BACKTRACK_MAX_UNITS), units are a dozen times larger, and
+ * so are pieces, still below a second at 27. Six levels at most, so that a unit has far fewer
+ * pieces than a record can count. */
 static int default_piece_levels(int n)
 {
     return n < 24 ? 0 : n - 22 < 6 ? n - 22 : 6;

@@ -772,6 +772,40 @@ expect_true "estimate --method backtrack" $?
 expect_true "estimate from one probe: error unknown" $?
 "$nq" estimate 64 --probes 10 >"$tmp/out" && grep -qx "solutions: not estimated: none of the 10 probes reached a solution" "$tmp/out"
 expect_true "estimate with no probe reaching a solution" $?
+# The backtracker's plan is bounded: a 64 x 64 board with one bad square (no symmetry) once
+# planned past 13 GB; now its units with their bookkeeping fit in 1 GB of address space, and
+# estimate says how much they take.
+awk 'BEGIN { for (r = 0; r < 64; r++) { s = ""; for (c = 0; c < 64; c++) s = s ((r == 0 && c == 5) ? "*" : "."); print s } }' >"$tmp/b64"
+(ulimit -v 1000000 && "$nq" estimate --board "$tmp/b64" --probes 1000 >"$tmp/out" 2>"$tmp/err") &&
+    [ ! -s "$tmp/err" ] && units=$(sed -n 's/^work units: //p' "$tmp/out") &&
+    [ "$units" -gt 0 ] && [ "$units" -le 16777216 ] &&
+    grep -qx "memory: about [0-9]* MiB, [0-9]* MiB with --checkpoint" "$tmp/out" &&
+    grep -q "^squares to try: " "$tmp/out"
+expect_true "estimate on a 64 x 64 board with a bad square: bounded plan" $?
+# Held to --max-memory with a checkpoint's bookkeeping: N = 27 made 62 million units (1.2 GB).
+(ulimit -v 400000 && "$nq" estimate 27 --method backtrack --max-memory 100M --threads 1 --probes 10 >"$tmp/out") &&
+    sed -n 's/^memory: about [0-9]* [KM]iB, \([0-9]*\) MiB with --checkpoint$/\1/p' "$tmp/out" |
+    awk '{ ok = $1 <= 100 } END { exit !(NR == 1 && ok) }'
+expect_true "estimate 27 by backtracking within --max-memory" $?
+# A split narrowed to the limit counts as published, and its checkpoint resumes under another
+# limit (the plan is made again from the checkpoint's unit count), or is refused when it does
+# not fit.
+while IFS=$'\t' read -r n total unique; do
+    [ "$n" -ge 4 ] && [ "$n" -le 13 ] || continue
+    check "count $n --unique, backtracker in 32 KiB" 0 "$unique" "" -- count "$n" --unique --method backtrack --max-memory 32K
+done <"$here/known-counts.tsv"
+check "narrowed backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --max-memory 32K --checkpoint "$tmp/n14.ckpt"
+check "narrowed backtrack checkpoint resumed without a limit" 0 365596 "nqueens: count: by backtracking: total 365596" -- count 14 --checkpoint "$tmp/n14.ckpt" --verbose
+check "narrowed backtrack checkpoint checked" 0 "16 of 16 units checked agree with their records (210 recorded of 210)" "" -- check "$tmp/n14.ckpt"
+check "narrowed backtrack checkpoint over --max-memory" 1 "" "nqueens: count: the backtracker needs about 13 KiB for the checkpoint's work units, with a checkpoint's state and subtotals, more than the 8 KiB allowed (--max-memory); raise it" -- count 14 --method backtrack --max-memory 8K --threads 1 --checkpoint "$tmp/n14.ckpt"
+# The default threads are the CPUs the process may run on, not every online core.
+if command -v taskset >/dev/null; then
+    taskset -c 0 "$nq" estimate 14 --method backtrack --probes 100 >"$tmp/out" &&
+        grep -q "^time: about .* on 1 thread here$" "$tmp/out" &&
+        taskset -c 0 "$nq" estimate 14 --method join --threads 2 >"$tmp/out" &&
+        grep -q "^time: about .* on 2 threads here, which has 1 core$" "$tmp/out"
+    expect_true "estimate under taskset -c 0: one thread" $?
+fi
 cores=$(getconf _NPROCESSORS_ONLN)
 "$nq" estimate 14 --method join --threads 1024 >"$tmp/out" &&
     grep -qx "time: about .* on 1024 threads here, which has $cores cores*" "$tmp/out"

@@ -24,7 +24,7 @@ static const char help[] =
     "\n"
     "  -b, --board FILE       count the completions of this board\n"
     "  -u, --unique           count classes of solutions under the board's symmetries\n"
-    "  -t, --threads T        worker threads per rank (default: one per online core)\n"
+    "  -t, --threads T        worker threads per rank (default: one per usable core)\n"
     "  -m, --method M         auto, join or backtrack, as for 'nqueens count'; rank 0 chooses\n"
     "                         and every rank counts with its choice\n"
     "      --max-memory SIZE  memory the join may take on each rank, e.g. 8G\n"

@@ -34,7 +34,7 @@ static const char help[] =
     "                     the number recorded\n"
     "  -a, --all          recount every recorded unit\n"
     "  -S, --seed S       seed of the random pick (default: from the clock)\n"
-    "  -t, --threads T    worker threads (default: one per online core)\n"
+    "  -t, --threads T    worker threads (default: one per usable core)\n"
     "  -h, --help         show this help\n"
     "\n"
     "Prints how many units agree; names each that does not on stderr. Exit codes: 0 all agree,\n"
