@@ -1,5 +1,5 @@
 /*
- * split.c - chooses how to split a search into work units.
+ * split.c - chooses how to split a search into work units, and how deep.
  */
 #include <stdlib.h>
 
@@ -7,6 +7,26 @@
 
 /* All eight symmetries of the square, as a bit set over enum nq_symmetry. */
 #define ALL_SYMMETRIES 0xFFu
+
+int nq_split_depth(int least, int most, size_t min_units, size_t max_units, int exact,
+                   size_t (*count)(void *context, int depth, size_t limit), void *context,
+                   size_t *units)
+{
+    *units = 0;
+    for (int depth = least; exact && depth <= most; depth++)
+        if (count(context, depth, max_units) == max_units) {
+            *units = max_units;
+            return depth;
+        }
+    for (int depth = least;; depth++) {
+        const size_t here = count(context, depth, max_units);
+        if (here > max_units)
+            return depth > least ? depth - 1 : -1;
+        *units = here;
+        if (here == 0 || here >= min_units || depth == most)
+            return depth;
+    }
+}
 
 nq_status nq_split(const nq_search *search, unsigned group, size_t min_units, size_t max_units,
                    int exact, nq_unit_list *list)

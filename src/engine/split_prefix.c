@@ -66,26 +66,6 @@ size_t nq_split_rows_count(const nq_search *search, int depth, int mirror, size_
     return k.count;
 }
 
-int nq_split_depth(int least, int most, size_t min_units, size_t max_units, int exact,
-                   size_t (*count)(void *context, int depth, size_t limit), void *context,
-                   size_t *units)
-{
-    *units = 0;
-    for (int depth = least; exact && depth <= most; depth++)
-        if (count(context, depth, max_units) == max_units) {
-            *units = max_units;
-            return depth;
-        }
-    for (int depth = least;; depth++) {
-        const size_t here = count(context, depth, max_units);
-        if (here > max_units)
-            return depth > least ? depth - 1 : -1;
-        *units = here;
-        if (here == 0 || here >= min_units || depth == most)
-            return depth;
-    }
-}
-
 typedef struct prefix_count {
     const nq_search *search;
     int mirror;
