@@ -719,18 +719,20 @@ bounded verify "$tmp/q10m" >"$tmp/out" 2>"$tmp/err"
 compare "verify ten million queens in 200 MB" 0 $? "1 of 1 solutions valid" "" "verify q10m"
 rm -f "$tmp/zeros" "$tmp/q10m"
 stopped_inside_unit "count 64" "$tmp/c64.ckpt" 64 --threads 2
-# Planning at N = 64 takes a second: a stop then ends the process at once, with a word.
+# Planning a 64 x 64 board with one bad square (no symmetry: 12 million units) takes a second:
+# a stop then ends the process at once, with a word.
+awk 'BEGIN { for (r = 0; r < 64; r++) { s = ""; for (c = 0; c < 64; c++) s = s ((r == 0 && c == 5) ? "*" : "."); print s } }' >"$tmp/b64"
 for signal in INT TERM; do
     rm -f "$tmp/plan64.ckpt"
     code=$([ "$signal" = TERM ] && echo 143 || echo 130)
-    "$nq" count 64 --threads 1 --checkpoint "$tmp/plan64.ckpt" >"$tmp/out" 2>"$tmp/err" &
+    "$nq" count --board "$tmp/b64" --threads 1 --checkpoint "$tmp/plan64.ckpt" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     sleep 0.1
     kill -"$signal" "$pid"
     ends_within "planning" 1 "$pid"
     [ "$ended" = "$code" ] && [ ! -s "$tmp/out" ] && [ ! -e "$tmp/plan64.ckpt" ] &&
         [ "$(cat "$tmp/err")" = "nqueens: count: stopped by SIG$signal while planning, before counting; nothing was saved" ]
-    expect_true "count 64: SIG$signal while planning ends it at once, exit $code" $?
+    expect_true "count 64 x 64: SIG$signal while planning ends it at once, exit $code" $?
 done
 stopped_inside_unit "count 27 --threads 1" "$tmp/c27.ckpt" 27 --threads 1
 stopped_inside_unit "count 20 --method join" "$tmp/j20.ckpt" 20 --method join --threads 2
@@ -775,7 +777,6 @@ expect_true "estimate with no probe reaching a solution" $?
 # The backtracker's plan is bounded: a 64 x 64 board with one bad square (no symmetry) once
 # planned past 13 GB; now its units with their bookkeeping fit in 1 GB of address space, and
 # estimate says how much they take.
-awk 'BEGIN { for (r = 0; r < 64; r++) { s = ""; for (c = 0; c < 64; c++) s = s ((r == 0 && c == 5) ? "*" : "."); print s } }' >"$tmp/b64"
 (ulimit -v 1000000 && "$nq" estimate --board "$tmp/b64" --probes 1000 >"$tmp/out" 2>"$tmp/err") &&
     [ ! -s "$tmp/err" ] && units=$(sed -n 's/^work units: //p' "$tmp/out") &&
     [ "$units" -gt 0 ] && [ "$units" -le 16777216 ] &&
