@@ -8,16 +8,12 @@
 /* All eight symmetries of the square, as a bit set over enum nq_symmetry. */
 #define ALL_SYMMETRIES 0xFFu
 
-int nq_split_depth(int least, int most, size_t min_units, size_t max_units, int exact,
-                   size_t (*count)(void *context, int depth, size_t limit), void *context,
-                   size_t *units)
+/* The depth the rule of nq_split_depth picks without `exact`. */
+static int bounded_depth(int least, int most, size_t min_units, size_t max_units,
+                         size_t (*count)(void *context, int depth, size_t limit), void *context,
+                         size_t *units)
 {
     *units = 0;
-    for (int depth = least; exact && depth <= most; depth++)
-        if (count(context, depth, max_units) == max_units) {
-            *units = max_units;
-            return depth;
-        }
     for (int depth = least;; depth++) {
         const size_t here = count(context, depth, max_units);
         if (here > max_units)
@@ -26,6 +22,33 @@ int nq_split_depth(int least, int most, size_t min_units, size_t max_units, int 
         if (here == 0 || here >= min_units || depth == most)
             return depth;
     }
+}
+
+int nq_split_depth(int least, int most, size_t min_units, size_t max_units, int exact,
+                   size_t (*count)(void *context, int depth, size_t limit), void *context,
+                   size_t *units)
+{
+    /* A plan made under an unknown bound of at least max_units, whose split had max_units
+     * units. Counts need not grow with depth, and may repeat (a board of one solution has one
+     * placement at every depth): the depth is the deepest of max_units units where the rule
+     * could have stopped, having passed those before it; the plans made again come under
+     * bounds far above their small depths' counts. Else the rule under max_units. */
+    if (!exact)
+        return bounded_depth(least, most, min_units, max_units, count, context, units);
+    int found = -1;
+    for (int d = least; d <= most; d++) {
+        const size_t here = count(context, d, max_units);
+        const int stops = here == 0 || here >= min_units || d == most;
+        if (here == max_units &&
+            (stops || count(context, d + 1, max_units) > max_units))
+            found = d;
+        if (stops)
+            break;
+    }
+    if (found < 0)
+        return bounded_depth(least, most, min_units, max_units, count, context, units);
+    *units = max_units;
+    return found;
 }
 
 nq_status nq_split(const nq_search *search, unsigned group, size_t min_units, size_t max_units,

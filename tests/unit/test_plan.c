@@ -360,6 +360,26 @@ static void narrowed_plans_count_right(void **state)
         assert_int_equal(nq_plan_run(plan, &run, &r), NQ_OK);
         assert_int_equal(r.total.lo, ref_count(&b));
         assert_int_equal(r.unique.lo, ref_count_unique(&b));
+        /* Made again from its unit count, unbounded, as a resumed run or an MPI rank makes it
+         * (boards of few solutions have as many units at several depths). */
+        nq_plan_options again = { .method = NQ_METHOD_BACKTRACK, .unique = 1, .threads = 1,
+                                  .max_units = nq_plan_units(plan) };
+        nq_plan *same;
+        if (again.max_units) {
+            assert_int_equal(nq_plan_create_with(&b, &again, &same), NQ_OK);
+            assert_true(nq_plan_fingerprint(same) == nq_plan_fingerprint(plan));
+            nq_plan_free(same);
+        }
+        nq_plan_options plain = { .method = NQ_METHOD_BACKTRACK, .unique = 1, .threads = 1 };
+        nq_plan *wide;
+        assert_int_equal(nq_plan_create_with(&b, &plain, &wide), NQ_OK);
+        again.max_units = nq_plan_units(wide);
+        if (again.max_units) {
+            assert_int_equal(nq_plan_create_with(&b, &again, &same), NQ_OK);
+            assert_true(nq_plan_fingerprint(same) == nq_plan_fingerprint(wide));
+            nq_plan_free(same);
+        }
+        nq_plan_free(wide);
         nq_plan_free(plan);
     }
 }
