@@ -218,10 +218,18 @@ typedef struct nq_unit_count {
 } nq_unit_count;
 
 /* Makes the backtracker's plan for counting board (any board; totals and unique counts), aiming
- * at min_units units at least (0 for a default fit for a few hundred cores). Returns NQ_OK,
+ * at min_units units at least (0 for a default fit for a few hundred cores), and making
+ * NQ_BACKTRACK_MAX_UNITS at most: where the split's next queen would make more, it stops a queen
+ * short of min_units. Returns NQ_OK,
  * NQ_ERR_ARGUMENT (NULL), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD, NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a
  * malformed board value), or NQ_ERR_NOMEM. */
 NQ_API nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan);
+
+/* The most units the backtracker's plan makes unless told otherwise (nq_plan_options): its
+ * units, a checkpoint's state and subtotals take NQ_BACKTRACK_UNIT_BYTES a unit at most, so
+ * about 0.9 GB with all three. */
+#define NQ_BACKTRACK_MAX_UNITS ((size_t)1 << 24)
+#define NQ_BACKTRACK_UNIT_BYTES 54
 
 /* How a plan counts. */
 typedef enum nq_method {
@@ -250,24 +258,35 @@ typedef struct nq_plan_options {
     nq_method method;       /* NQ_METHOD_AUTO by default */
     int unique;             /* the run will count unique too (either method can) */
     int threads;            /* workers the run will have, for the memory needed; 0: one per core */
-    uint64_t max_memory;    /* bytes the plan may use at most; 0: no limit */
+    /* Bytes the plan may use at most; 0: no limit. The backtracker makes as many units as fit
+     * with a checkpoint's state and subtotals (NQ_BACKTRACK_UNIT_BYTES a unit), whether the run
+     * keeps them or not, so that its split does not depend on them. */
+    uint64_t max_memory;
     /* The backtracker counts each unit in pieces, its search with this many more queens placed,
      * one piece after another, so that a run stopped or killed inside a unit keeps the pieces
      * done (nq_unit_partial). 0: by n (none below n = 24, then n - 22 up to 6: pieces of a
      * second or less); -1: none; at most 8. Part of the plan's fingerprint. */
     int piece_levels;
+    /* The backtracker's units at most, to make again the plan a checkpoint was made with (its
+     * unit count, nq_checkpoint_info.units): the split is then not narrowed to max_memory, but
+     * refused with NQ_ERR_MEMORY_LIMIT when that many units would not fit in it. 0: as
+     * max_memory allows, NQ_BACKTRACK_MAX_UNITS at most. */
+    size_t max_units;
 } nq_plan_options;
 
 /* Makes the plan for counting board as options say (NULL: all defaults). Returns NQ_OK,
  * NQ_ERR_ARGUMENT (NULL, or a method outside enum nq_method), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD,
  * NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a malformed board value), NQ_ERR_METHOD (the join asked for
  * a board it does not count), NQ_ERR_MEMORY_LIMIT (the join asked for and it would need more
- * than max_memory; AUTO then takes the backtracker) or NQ_ERR_NOMEM. */
+ * than max_memory, AUTO then taking the backtracker; or the backtracker's coarsest split, or the
+ * one max_units asks for, would not fit in max_memory) or NQ_ERR_NOMEM. */
 NQ_API nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *options,
                                      nq_plan **plan);
 
 /* What nq_plan_create_with would need in memory for these options, in bytes, into *bytes,
- * without making the plan's big tables (the join's are measured, not built). Returns NQ_OK, or
+ * without making the plan's big tables (the join's are measured, not built); for the
+ * backtracker, its plan with a checkpoint's state and subtotals, its coarsest split's when that
+ * does not fit max_memory. Returns NQ_OK, or
  * what nq_plan_create_with would, NQ_ERR_MEMORY_LIMIT excepted (NQ_ERR_ARGUMENT for bytes NULL
  * too). */
 NQ_API nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *options,

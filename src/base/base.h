@@ -77,7 +77,8 @@ static inline uint64_t nq_random_next(uint64_t *state)
     return x * UINT64_C(0x2545F4914F6CDD1D);
 }
 
-/* The number of online cores, at least 1. */
+/* The number of cores this process may run on (its CPU affinity, where the system has one),
+ * at least 1, at most 1024. */
 int nq_online_cores(void);
 
 /* Starts up to count threads running start(arg) into ids[], with asynchronous signals blocked

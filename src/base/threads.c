@@ -1,7 +1,9 @@
 /*
- * threads.c - the worker threads of runs and listings: how many by default (the machine's
- * cores), and how they start.
+ * threads.c - the worker threads of runs and listings: how many by default (the cores this
+ * process may run on), and how they start.
  */
+#define _GNU_SOURCE   /* sched_getaffinity and CPU_COUNT */
+#include <sched.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -10,6 +12,13 @@
 int nq_online_cores(void)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef CPU_COUNT
+    /* taskset, cgroup cpusets, Slurm and containers narrow the set: threads beyond it only
+     * take turns. */
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        cores = CPU_COUNT(&set);
+#endif
     return cores < 1 ? 1 : cores > 1024 ? 1024 : (int)cores;
 }
 

@@ -14,7 +14,9 @@
  * four times as many per size, as the work grows about sevenfold, up to a million: units of
  * seconds to minutes up to n = 22, so that checkpoints and ranks lose and wait little. From
  * n = 26, 16 million: a row set of the join takes minutes there, cut into parts, and one of
- * n = 27 about a second (a checkpoint's record is 32 bytes: 0.5 GB for all). */
+ * n = 27 about a second (a checkpoint's record is 32 bytes: 0.5 GB for all). The backtracker's
+ * split makes NQ_BACKTRACK_MAX_UNITS at most, and only what fits in max_memory: it may stop
+ * short of this aim. */
 static size_t default_min_units(int n)
 {
     size_t units = 4096;
@@ -26,8 +28,10 @@ static size_t default_min_units(int n)
 /* How deep below a unit's queens the backtracker cuts pieces by default: none below n = 24,
  * whose units take a second or less on average; then a level more per size, as the average unit
  * grows sevenfold with each (11 s at 24, 80 min at 27 on one core here) and a level of the
- * walk splits it about that much, so that pieces stay below a second: 0.1 s at 24, 0.03 s at
- * 27. Six levels at most, so that a unit has far fewer pieces than a record can count. */
+ * walk splits it about that much, so that pieces stay below a second: 0.1 s at 24. From n = 26
+ * the split stops short of its aim (NQ_BACKTRACK_MAX_UNITS), units are a dozen times larger, and
+ * so are pieces, still below a second at 27. Six levels at most, so that a unit has far fewer
+ * pieces than a record can count. */
 static int default_piece_levels(int n)
 {
     return n < 24 ? 0 : n - 22 < 6 ? n - 22 : 6;
@@ -87,18 +91,49 @@ static uint64_t fingerprint(const nq_plan *plan)
     return h;
 }
 
-/* Makes p count with the backtracker's search. */
-static nq_status create_backtrack(nq_plan *p, size_t min_units, int threads)
+/* A unit of the backtracker's costs its place in the plan, and in a run a checkpoint's state
+ * (a bit and a count) and a subtotal. */
+_Static_assert(sizeof(nq_unit) + 2 * sizeof(nq_unit_count) + 1 <= NQ_BACKTRACK_UNIT_BYTES,
+               "NQ_BACKTRACK_UNIT_BYTES below what a unit takes");
+
+/* The memory of a backtracker's plan of `units` units for `threads` workers: the plan, the
+ * units, and a search of a unit on each worker's stack. */
+static uint64_t backtrack_memory(size_t units, int threads)
+{
+    return sizeof(nq_plan) + (uint64_t)units * sizeof(nq_unit) +
+           (uint64_t)threads * sizeof(nq_search);
+}
+
+/* The most units a backtracker's plan may make under options: as many as fit in max_memory
+ * with their bookkeeping, NQ_BACKTRACK_MAX_UNITS at most unless max_units asks for more. 0:
+ * none fit, or not the max_units asked for. */
+static size_t backtrack_max_units(const nq_plan_options *options, int threads)
+{
+    const uint64_t fixed = backtrack_memory(0, threads);
+    const uint64_t fit = !options->max_memory            ? UINT64_MAX
+                         : options->max_memory <= fixed ? 0
+                                                        : (options->max_memory - fixed) /
+                                                              NQ_BACKTRACK_UNIT_BYTES;
+    if (options->max_units)
+        return options->max_units <= fit ? options->max_units : 0;
+    return fit < NQ_BACKTRACK_MAX_UNITS ? (size_t)fit : NQ_BACKTRACK_MAX_UNITS;
+}
+
+/* Makes p count with the backtracker's search, its units bounded as backtrack_max_units says. */
+static nq_status create_backtrack(nq_plan *p, size_t min_units, const nq_plan_options *options,
+                                  int threads)
 {
     nq_status status = nq_search_compile(&p->board, &p->search);
     p->group = status ? 1u : nq_board_symmetries(&p->board);
     nq_unit_list list = { NULL, 0, 0 };
+    const size_t max_units = backtrack_max_units(options, threads);
     if (!status)
-        status = nq_split(&p->search, p->group, min_units, &list);
+        status = max_units ? nq_split(&p->search, p->group, min_units, max_units,
+                                      options->max_units != 0, &list)
+                           : NQ_ERR_MEMORY_LIMIT;
     p->units = list.units;
     p->unit_count = list.count;
-    /* The units, and a search of a unit on each worker's stack. */
-    p->memory = sizeof *p + list.count * sizeof *list.units + (uint64_t)threads * sizeof(nq_search);
+    p->memory = backtrack_memory(list.count, threads);
     return status;
 }
 
@@ -164,7 +199,7 @@ nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *opti
             method = NQ_METHOD_BACKTRACK;   /* the backtracker needs next to nothing */
     }
     if (method == NQ_METHOD_BACKTRACK) {
-        status = create_backtrack(p, min_units, threads);
+        status = create_backtrack(p, min_units, options, threads);
         p->piece_levels = options->piece_levels < 0   ? 0
                           : options->piece_levels == 0 ? default_piece_levels(board->n)
                           : options->piece_levels < 8  ? options->piece_levels
@@ -194,12 +229,24 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
         return nq_join_memory(board->n, options->min_units ? options->min_units
                                                            : default_min_units(board->n),
                               threads, NQ_JOIN_ANY, options->max_memory, bytes);
+    /* The units asked for, or those of the plan made, or when none fits of the coarsest
+     * split. */
+    const uint64_t per_unit = NQ_BACKTRACK_UNIT_BYTES - sizeof(nq_unit);
+    if (options->max_units) {
+        *bytes = backtrack_memory(options->max_units, threads) + options->max_units * per_unit;
+        return NQ_OK;
+    }
     nq_plan_options backtrack = *options;
     backtrack.method = NQ_METHOD_BACKTRACK;
     nq_plan *plan;
-    if ((status = nq_plan_create_with(board, &backtrack, &plan)))
+    if ((status = nq_plan_create_with(board, &backtrack, &plan)) == NQ_ERR_MEMORY_LIMIT) {
+        backtrack.max_memory = 0;
+        backtrack.min_units = 1;
+        status = nq_plan_create_with(board, &backtrack, &plan);
+    }
+    if (status)
         return status;
-    *bytes = plan->memory;
+    *bytes = plan->memory + (uint64_t)plan->unit_count * per_unit;
     nq_plan_free(plan);
     return NQ_OK;
 }

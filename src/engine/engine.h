@@ -73,6 +73,10 @@ typedef struct nq_unit_list {
 /* Appends unit; returns NQ_OK or NQ_ERR_NOMEM. */
 nq_status nq_unit_list_push(nq_unit_list *list, const nq_unit *unit);
 
+/* Makes room for `more` units beyond those of list, so that a list of known size takes no
+ * more than it needs; returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_unit_list_reserve(nq_unit_list *list, size_t more);
+
 /* Compiles board into search. Returns NQ_OK, or for a malformed board value NQ_ERR_SIZE (its
  * side), NQ_ERR_OFF_BOARD (a queen's column), NQ_ERR_BLOCKED (a queen on a bad square) or
  * NQ_ERR_ATTACK (two placed queens attack each other). */
@@ -143,22 +147,37 @@ double nq_kernel_probe_mrv(const nq_search *search, uint64_t *random, double *le
                            int8_t *placed);
 
 /* Splits the search of a board with the symmetries `group` into units, in a fixed order: the
- * same board always yields the same units. Aims at min_units units at least. Fills list (free
- * list->units). Returns NQ_OK or NQ_ERR_NOMEM. */
-nq_status nq_split(const nq_search *search, unsigned group, size_t min_units,
-                   nq_unit_list *list);
+ * same board and bounds always yield the same units. Aims at min_units units at least, and
+ * makes max_units at most: a split whose next queen would make more than max_units stops a
+ * queen short of min_units. With exact nonzero, the split of exactly max_units units if there
+ * is one (a plan made again from its unit count: deeper splits may make fewer units, so the
+ * bound alone need not find it again). Fills list (free list->units). Returns NQ_OK,
+ * NQ_ERR_MEMORY_LIMIT (even the coarsest split makes more than max_units) or NQ_ERR_NOMEM. */
+nq_status nq_split(const nq_search *search, unsigned group, size_t min_units, size_t max_units,
+                   int exact, nq_unit_list *list);
 
 /* The ways to split, which nq_split chooses between.
  * By prefix: placements of the top rows in lexicographic order, mirror images left out when
  * group has the mirror; any board. By frame: the placements of the outer `depth` rows and
  * columns on each side, one per class under group; boards of side 2 * depth or more. By sides:
  * the top queen nearer a corner than the queens of the other sides, as Takaken's counters do;
- * boards with all eight symmetries, of side 4 or more. */
+ * boards with all eight symmetries, of side 4 or more. Each makes max_units units at most, or
+ * returns NQ_ERR_MEMORY_LIMIT (the list then holds what was made; free it). */
 nq_status nq_split_prefix(const nq_search *search, unsigned group, size_t min_units,
-                          nq_unit_list *list);
-nq_status nq_split_frame(const nq_search *search, unsigned group, int depth,
+                          size_t max_units, int exact, nq_unit_list *list);
+nq_status nq_split_frame(const nq_search *search, unsigned group, int depth, size_t max_units,
                          nq_unit_list *list);
-nq_status nq_split_sides(const nq_search *search, size_t min_units, nq_unit_list *list);
+nq_status nq_split_sides(const nq_search *search, size_t min_units, size_t max_units,
+                         int exact, nq_unit_list *list);
+
+/* The depth, in queens, that a split from `least` to `most` queens deep stops at: the first
+ * whose units (count(context, depth, limit), which may stop counting past limit) are none or
+ * at least min_units, or `most`; the one before when that one has more than max_units; -1 when
+ * even `least` has; with exact nonzero, the first whose units are max_units, if any, before
+ * all that. Sets *units to the units at that depth. */
+int nq_split_depth(int least, int most, size_t min_units, size_t max_units, int exact,
+                   size_t (*count)(void *context, int depth, size_t limit), void *context,
+                   size_t *units);
 
 /* Appends to list one unit for each placement of the rows of search above `depth` (each row's
  * queen on a square it offers, no two attacking), in lexicographic order, each a copy of
@@ -168,8 +187,9 @@ nq_status nq_split_sides(const nq_search *search, size_t min_units, nq_unit_list
 nq_status nq_split_rows(const nq_search *search, const nq_unit *pattern, int depth, int mirror,
                         nq_unit_list *list);
 
-/* How many placements of the rows above depth nq_split_rows would make. */
-size_t nq_split_rows_count(const nq_search *search, int depth, int mirror);
+/* How many placements of the rows above depth nq_split_rows would make, or limit + 1 if more
+ * than limit (it stops counting there). */
+size_t nq_split_rows_count(const nq_search *search, int depth, int mirror, size_t limit);
 
 /* Applies the restrictions of unit's shape to search. */
 void nq_shape_restrict(nq_search *search, const nq_unit *unit);

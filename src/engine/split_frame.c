@@ -21,6 +21,7 @@ typedef struct frame_builder {
     int outer[MAX_LINES];      /* their indices, in order */
     nq_unit unit;              /* the frame being built */
     nq_unit_list *list;        /* where frames go */
+    size_t max_units;          /* frames at most */
 } frame_builder;
 
 /* Position of x among the outer lines, or -1 for an inner line. */
@@ -117,8 +118,13 @@ static nq_status place(frame_builder *b, const nq_search *s, int row, int col, i
 static nq_status build(frame_builder *b, const nq_search *s, int step)
 {
     nq_status status = NQ_OK;
-    if (step == 2 * b->lines)
-        return is_least_of_class(b) ? nq_unit_list_push(b->list, &b->unit) : NQ_OK;
+    if (step == 2 * b->lines) {
+        if (!is_least_of_class(b))
+            return NQ_OK;
+        if (b->list->count >= b->max_units)
+            return NQ_ERR_MEMORY_LIMIT;
+        return nq_unit_list_push(b->list, &b->unit);
+    }
     if (step < b->lines) {
         int row = b->outer[step];
         for (uint64_t f = s->allow[row]; f && !status; f &= f - 1)
@@ -135,12 +141,13 @@ static nq_status build(frame_builder *b, const nq_search *s, int step)
     return status;
 }
 
-nq_status nq_split_frame(const nq_search *search, unsigned group, int depth,
+nq_status nq_split_frame(const nq_search *search, unsigned group, int depth, size_t max_units,
                          nq_unit_list *list)
 {
     if (depth < 1 || depth > MAX_LINES / 2 || search->n < 2 * depth)
         return NQ_ERR_ARGUMENT;
-    frame_builder b = { .group = group, .n = search->n, .lines = 2 * depth, .list = list };
+    frame_builder b = { .group = group, .n = search->n, .lines = 2 * depth, .list = list,
+                        .max_units = max_units };
     for (int i = 0; i < depth; i++) {
         b.outer[i] = i;
         b.outer[depth + i] = search->n - depth + i;

@@ -61,8 +61,10 @@ static nq_status for_each_shape(const nq_search *base, shape_fn visit, void *con
 
 /* Counting units at a depth, and then making them. */
 typedef struct split_job {
+    const nq_search *search;
     int depth;
     size_t count;
+    size_t limit;          /* counting stops once count passes it */
     nq_unit_list *list;
 } split_job;
 
@@ -70,8 +72,19 @@ static nq_status count_shape(void *context, const nq_search *search, const nq_un
 {
     split_job *job = context;
     (void)pattern;
-    job->count += nq_split_rows_count(search, job->depth, 0);
-    return NQ_OK;
+    job->count += nq_split_rows_count(search, job->depth, 0, job->limit - job->count);
+    return job->count > job->limit ? NQ_ERR_MEMORY_LIMIT : NQ_OK;
+}
+
+/* The units of all shapes at depth, or limit + 1 when they are more than limit. */
+static size_t count_shapes(void *context, int depth, size_t limit)
+{
+    split_job *job = context;
+    job->depth = depth;
+    job->count = 0;
+    job->limit = limit;
+    for_each_shape(job->search, count_shape, job);
+    return job->count;
 }
 
 static nq_status make_shape(void *context, const nq_search *search, const nq_unit *pattern)
@@ -80,18 +93,20 @@ static nq_status make_shape(void *context, const nq_search *search, const nq_uni
     return nq_split_rows(search, pattern, job->depth, 0, job->list);
 }
 
-nq_status nq_split_sides(const nq_search *search, size_t min_units, nq_unit_list *list)
+nq_status nq_split_sides(const nq_search *search, size_t min_units, size_t max_units,
+                         int exact, nq_unit_list *list)
 {
     if (search->n < 4)
         return NQ_ERR_ARGUMENT;
     /* Corner units place two queens themselves; the kernel keeps at least one row. */
     int max_depth = search->n - 1 < NQ_UNIT_MAX_QUEENS ? search->n - 1 : NQ_UNIT_MAX_QUEENS;
-    split_job job = { 2, 0, list };
-    for (; job.depth < max_depth; job.depth++) {
-        job.count = 0;
-        for_each_shape(search, count_shape, &job);
-        if (job.count >= min_units)
-            break;
-    }
+    split_job job = { search, 2, 0, SIZE_MAX, list };
+    size_t units;
+    job.depth =
+        nq_split_depth(2, max_depth, min_units, max_units, exact, count_shapes, &job, &units);
+    if (job.depth < 0)
+        return NQ_ERR_MEMORY_LIMIT;
+    if (nq_unit_list_reserve(list, units))
+        return NQ_ERR_NOMEM;
     return for_each_shape(search, make_shape, &job);
 }

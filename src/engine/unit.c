@@ -6,6 +6,20 @@
 
 #include "engine/engine.h"
 
+nq_status nq_unit_list_reserve(nq_unit_list *list, size_t more)
+{
+    if (more <= list->capacity - list->count)
+        return NQ_OK;
+    if (more > SIZE_MAX / sizeof *list->units - list->count)
+        return NQ_ERR_NOMEM;
+    nq_unit *units = realloc(list->units, (list->count + more) * sizeof *units);
+    if (!units)
+        return NQ_ERR_NOMEM;
+    list->units = units;
+    list->capacity = list->count + more;
+    return NQ_OK;
+}
+
 nq_status nq_unit_list_push(nq_unit_list *list, const nq_unit *unit)
 {
     if (list->count == list->capacity) {

@@ -228,7 +228,8 @@ nq_status nq_walk_threads(const nq_search *search, const nq_walk *walk, int thre
                           void (*idle)(void *context))
 {
     nq_unit_list units = { NULL, 0, 0 };
-    nq_status status = nq_split_prefix(search, 1u, (size_t)threads * UNITS_PER_THREAD, &units);
+    nq_status status = nq_split_prefix(search, 1u, (size_t)threads * UNITS_PER_THREAD,
+                                       NQ_BACKTRACK_MAX_UNITS, 0, &units);
     if (status)
         return status;
     listing l = { .search = search, .walk = walk, .idle = idle, .units = units.units,

@@ -620,7 +620,10 @@ expect_true "join over --max-memory" $?
 [ $? -eq 1 ] && [ ! -s "$tmp/out" ] && [ ! -e "$tmp/j26.ckpt" ] &&
     grep -qx "nqueens: count: the run needs about 2.0 GiB with its checkpoint, more than the 1.8 GiB allowed (--max-memory); raise it" "$tmp/err"
 expect_true "a checkpoint's bookkeeping over --max-memory" $?
-check "auto over --max-memory backtracks" 0 14200 "" -- count 12 --max-memory 1000
+check "auto over --max-memory backtracks" 0 14200 "" -- count 12 --max-memory 100K
+# The backtracker is held to the limit too, with a checkpoint's state and subtotals for each of
+# its units: below what its fewest units take, it is refused.
+check "backtracker over --max-memory" 1 "" "nqueens: count: the backtracker needs about 10 KiB for its fewest work units, with a checkpoint's state and subtotals, more than the 1000 bytes allowed (--max-memory); raise it" -- count 12 --max-memory 1000 --threads 1
 check "--max-memory syntax" 2 "" "nqueens: memory size '12Q' is not a number of bytes with an optional K, M, G or T (e.g. 8G)" -- count 12 --max-memory 12Q
 check "--max-memory zero" 2 "" "nqueens: memory size '0' is out of range (1 byte to 16 EiB)" -- count 12 --max-memory 0
 check "--method syntax" 2 "" "nqueens: method 'fast' is not one of auto, backtrack, join" -- count 12 --method fast
@@ -668,10 +671,11 @@ expect_true "join --progress" $?
 check "join checkpoint" 0 73712 "" -- count 13 --method join --checkpoint "$tmp/j13.ckpt"
 check "join checkpoint refused by backtrack" 2 "" "nqueens: checkpoint $tmp/j13.ckpt: made with --method join; run with the same method; refusing to use it" -- count 13 --method backtrack --checkpoint "$tmp/j13.ckpt"
 check "join checkpoint resumed by auto" 0 73712 "" -- count 13 --checkpoint "$tmp/j13.ckpt"
-"$nq" count 13 --max-memory 1 --checkpoint "$tmp/j13.ckpt" >"$tmp/out" 2>"$tmp/err"
+"$nq" count 13 --max-memory 100K --checkpoint "$tmp/j13.ckpt" >"$tmp/out" 2>"$tmp/err"
 code=$?
 [ $code -eq 1 ] && [ ! -s "$tmp/out" ] &&
-    grep -qx "nqueens: count: checkpoint $tmp/j13.ckpt was made by the join, which needs about [0-9]* [KM]iB here, more than the 1 bytes allowed (--max-memory); raise the limit to resume it, or count with --method backtrack into a new checkpoint" "$tmp/err"
+    grep -qx "nqueens: count: checkpoint $tmp/j13.ckpt was made by the join, which needs about [0-9]* [KM]iB here, more than the 100 KiB allowed (--max-memory); raise the limit to resume it, or count with --method backtrack into a new checkpoint" "$tmp/err" &&
+    [ "$("$nq" count 13 --max-memory 100K --method backtrack --checkpoint "$tmp/b13.ckpt")" = 73712 ]
 expect_true "join checkpoint over --max-memory: advice that works" $?
 check "backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --checkpoint "$tmp/b14.ckpt"
 check "backtrack checkpoint resumed by auto" 0 365596 "" -- count 14 --checkpoint "$tmp/b14.ckpt"
@@ -721,18 +725,20 @@ bounded verify "$tmp/q10m" >"$tmp/out" 2>"$tmp/err"
 compare "verify ten million queens in 200 MB" 0 $? "1 of 1 solutions valid" "" "verify q10m"
 rm -f "$tmp/zeros" "$tmp/q10m"
 stopped_inside_unit "count 64" "$tmp/c64.ckpt" 64 --threads 2
-# Planning at N = 64 takes a second: a stop then ends the process at once, with a word.
+# Planning a 64 x 64 board with one bad square (no symmetry: 12 million units) takes a second:
+# a stop then ends the process at once, with a word.
+awk 'BEGIN { for (r = 0; r < 64; r++) { s = ""; for (c = 0; c < 64; c++) s = s ((r == 0 && c == 5) ? "*" : "."); print s } }' >"$tmp/b64"
 for signal in INT TERM; do
     rm -f "$tmp/plan64.ckpt"
     code=$([ "$signal" = TERM ] && echo 143 || echo 130)
-    "$nq" count 64 --threads 1 --checkpoint "$tmp/plan64.ckpt" >"$tmp/out" 2>"$tmp/err" &
+    "$nq" count --board "$tmp/b64" --threads 1 --checkpoint "$tmp/plan64.ckpt" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     sleep 0.1
     kill -"$signal" "$pid"
     ends_within "planning" 1 "$pid"
     [ "$ended" = "$code" ] && [ ! -s "$tmp/out" ] && [ ! -e "$tmp/plan64.ckpt" ] &&
         [ "$(cat "$tmp/err")" = "nqueens: count: stopped by SIG$signal while planning, before counting; nothing was saved" ]
-    expect_true "count 64: SIG$signal while planning ends it at once, exit $code" $?
+    expect_true "count 64 x 64: SIG$signal while planning ends it at once, exit $code" $?
 done
 stopped_inside_unit "count 27 --threads 1" "$tmp/c27.ckpt" 27 --threads 1
 stopped_inside_unit "count 20 --method join" "$tmp/j20.ckpt" 20 --method join --threads 2
@@ -774,6 +780,39 @@ expect_true "estimate --method backtrack" $?
 expect_true "estimate from one probe: error unknown" $?
 "$nq" estimate 64 --probes 10 >"$tmp/out" && grep -qx "solutions: not estimated: none of the 10 probes reached a solution" "$tmp/out"
 expect_true "estimate with no probe reaching a solution" $?
+# The backtracker's plan is bounded: a 64 x 64 board with one bad square (no symmetry) once
+# planned past 13 GB; now its units with their bookkeeping fit in 1 GB of address space, and
+# estimate says how much they take.
+(ulimit -v 1000000 && "$nq" estimate --board "$tmp/b64" --probes 1000 >"$tmp/out" 2>"$tmp/err") &&
+    [ ! -s "$tmp/err" ] && units=$(sed -n 's/^work units: //p' "$tmp/out") &&
+    [ "$units" -gt 0 ] && [ "$units" -le 16777216 ] &&
+    grep -qx "memory: about [0-9]* MiB, [0-9]* MiB with --checkpoint" "$tmp/out" &&
+    grep -q "^squares to try: " "$tmp/out"
+expect_true "estimate on a 64 x 64 board with a bad square: bounded plan" $?
+# Held to --max-memory with a checkpoint's bookkeeping: N = 27 made 62 million units (1.2 GB).
+(ulimit -v 400000 && "$nq" estimate 27 --method backtrack --max-memory 100M --threads 1 --probes 10 >"$tmp/out") &&
+    sed -n 's/^memory: about [0-9]* [KM]iB, \([0-9]*\) MiB with --checkpoint$/\1/p' "$tmp/out" |
+    awk '{ ok = $1 <= 100 } END { exit !(NR == 1 && ok) }'
+expect_true "estimate 27 by backtracking within --max-memory" $?
+# A split narrowed to the limit counts as published, and its checkpoint resumes under another
+# limit (the plan is made again from the checkpoint's unit count), or is refused when it does
+# not fit.
+while IFS=$'\t' read -r n total unique; do
+    [ "$n" -ge 4 ] && [ "$n" -le 13 ] || continue
+    check "count $n --unique, backtracker in 32 KiB" 0 "$unique" "" -- count "$n" --unique --method backtrack --max-memory 32K
+done <"$here/known-counts.tsv"
+check "narrowed backtrack checkpoint" 0 365596 "" -- count 14 --method backtrack --max-memory 32K --checkpoint "$tmp/n14.ckpt"
+check "narrowed backtrack checkpoint resumed without a limit" 0 365596 "nqueens: count: by backtracking: total 365596" -- count 14 --checkpoint "$tmp/n14.ckpt" --verbose
+check "narrowed backtrack checkpoint checked" 0 "16 of 16 units checked agree with their records (210 recorded of 210)" "" -- check "$tmp/n14.ckpt"
+check "narrowed backtrack checkpoint over --max-memory" 1 "" "nqueens: count: the backtracker needs about 13 KiB for the checkpoint's work units, with a checkpoint's state and subtotals, more than the 8 KiB allowed (--max-memory); raise it" -- count 14 --method backtrack --max-memory 8K --threads 1 --checkpoint "$tmp/n14.ckpt"
+# The default threads are the CPUs the process may run on, not every online core.
+if command -v taskset >/dev/null; then
+    taskset -c 0 "$nq" estimate 14 --method backtrack --probes 100 >"$tmp/out" &&
+        grep -q "^time: about .* on 1 thread here$" "$tmp/out" &&
+        taskset -c 0 "$nq" estimate 14 --method join --threads 2 >"$tmp/out" &&
+        grep -q "^time: about .* on 2 threads here, which has 1 core$" "$tmp/out"
+    expect_true "estimate under taskset -c 0: one thread" $?
+fi
 cores=$(getconf _NPROCESSORS_ONLN)
 "$nq" estimate 14 --method join --threads 1024 >"$tmp/out" &&
     grep -qx "time: about .* on 1024 threads here, which has $cores cores*" "$tmp/out"

@@ -2,6 +2,8 @@
  * test_count.c - counting: the published counts, and the reference solver on random boards,
  * through nq_count and through every way of splitting the work.
  */
+#define _GNU_SOURCE   /* sched_setaffinity, CPU_SET */
+#include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -88,17 +90,34 @@ static void memory_limit(void **state)
     for (int n = 12; n <= 14; n++) {
         nq_board b;
         nq_board_init(&b, n);
-        nq_count_options options = { 2, 1, 4096 };
+        nq_count_options options = { 2, 1, 65536 };
         nq_count_result r;
         assert_int_equal(nq_count(&b, &options, &r), NQ_OK);
         assert_int_equal(r.total.lo, published_total[n]);
         assert_int_equal(r.unique.lo, published_unique[n]);
-        nq_plan_options how = { .max_memory = 4096, .threads = 2 };
+        nq_plan_options how = { .max_memory = 65536, .threads = 2 };
         nq_plan *plan;
         assert_int_equal(nq_plan_create_with(&b, &how, &plan), NQ_OK);
         assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
         nq_plan_free(plan);
     }
+}
+
+/* Threads by default: the CPUs the process may run on (taskset, cpusets), not all online. */
+static void default_threads_follow_affinity(void **state)
+{
+    (void)state;
+    cpu_set_t old, one;
+    assert_int_equal(sched_getaffinity(0, sizeof old, &old), 0);
+    assert_int_equal(nq_online_cores(), CPU_COUNT(&old) < 1024 ? CPU_COUNT(&old) : 1024);
+    int first = 0;
+    while (!CPU_ISSET(first, &old))
+        first++;
+    CPU_ZERO(&one);
+    CPU_SET(first, &one);
+    assert_int_equal(sched_setaffinity(0, sizeof one, &one), 0);
+    assert_int_equal(nq_online_cores(), 1);
+    assert_int_equal(sched_setaffinity(0, sizeof old, &old), 0);
 }
 
 static void options_may_be_null(void **state)
@@ -208,19 +227,32 @@ static void check_every_split(const nq_board *b)
     nq_plan *plan;
     assert_int_equal(nq_plan_create(b, 0, &plan), NQ_OK);
     uint64_t want_total = ref_count(b), want_unique = ref_count_unique(b), total, unique;
-    for (int way = 0; way < 4; way++) {
+    for (int way = 0; way < 7; way++) {
         nq_unit_list list = { NULL, 0, 0 };
         nq_status status = NQ_ERR_ARGUMENT;
+        /* Bounded below what the split aims at: a queen less deep, or the prefix split for
+         * frames that are too many. */
+        const size_t few = 2 + (size_t)b->n;
         if (way == 0)
-            status = nq_split_prefix(&plan->search, plan->group, 1 + (size_t)b->n * 7, &list);
+            status = nq_split_prefix(&plan->search, plan->group, 1 + (size_t)b->n * 7, SIZE_MAX,
+                                     0, &list);
         else if (way == 1 && b->n >= 2)
-            status = nq_split_frame(&plan->search, plan->group, 1, &list);
+            status = nq_split_frame(&plan->search, plan->group, 1, SIZE_MAX, &list);
         else if (way == 2 && b->n >= 4)
-            status = nq_split_frame(&plan->search, plan->group, 2, &list);
+            status = nq_split_frame(&plan->search, plan->group, 2, SIZE_MAX, &list);
         else if (way == 3 && b->n >= 4 && plan->group == 0xFF)
-            status = nq_split_sides(&plan->search, 50, &list);
-        if (status != NQ_OK)
+            status = nq_split_sides(&plan->search, 50, SIZE_MAX, 0, &list);
+        else if (way == 4)
+            status = nq_split_prefix(&plan->search, plan->group, SIZE_MAX, few, 0, &list);
+        else if (way == 5 && b->n >= 4 && plan->group == 0xFF)
+            status = nq_split_sides(&plan->search, SIZE_MAX, 4 * few * few, 0, &list);
+        else if (way == 6)
+            status = nq_split(&plan->search, plan->group, SIZE_MAX, few, 0, &list);
+        if (status != NQ_OK) {
+            free(list.units);
             continue;
+        }
+        assert_true(way < 4 || list.count <= (way == 5 ? 4 * few * few : few));
         sum_units(plan, &list, &total, &unique);
         assert_int_equal(total, want_total);
         assert_int_equal(unique, want_unique);
@@ -329,6 +361,7 @@ int main(void)
         cmocka_unit_test(catalogues_count_like_the_reference),
         cmocka_unit_test(placed_queens_attacking_are_refused),
         cmocka_unit_test(side_out_of_range),
+        cmocka_unit_test(default_threads_follow_affinity),
     };
     return cmocka_run_group_tests_name("count", tests, NULL, NULL);
 }

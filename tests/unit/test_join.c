@@ -1207,11 +1207,15 @@ static void memory_is_stated_and_bounded(void **state)
     options.max_memory = least;
     assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
     nq_plan_free(plan);
-    /* Auto under too low a limit backtracks, and still counts right. */
-    options = (nq_plan_options){ .max_memory = 1 };
+    /* Auto under too low a limit for the join backtracks, its units held to the limit too;
+     * below what the backtracker's coarsest split needs, it is refused as well. */
+    options = (nq_plan_options){ .max_memory = least - 1, .threads = 4 };
     assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
     assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
+    assert_true(nq_plan_memory(plan) < least);
     nq_plan_free(plan);
+    options = (nq_plan_options){ .max_memory = 1 };
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_ERR_MEMORY_LIMIT);
     /* Measuring builds nothing: even n = 24, whose tables take gigabytes, is quick. */
     nq_board_init(&b, 24);
     options = (nq_plan_options){ .method = NQ_METHOD_JOIN, .threads = 1 };

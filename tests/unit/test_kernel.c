@@ -186,7 +186,11 @@ static void check_rows_split(const nq_board *b, const int8_t *want, size_t want_
     nq_unit pattern = { .weight = 1, .unique_group = 1, .rule = NQ_RULE_EACH };
     nq_unit_list list = { NULL, 0, 0 };
     assert_int_equal(nq_split_rows(&search, &pattern, depth, mirror, &list), NQ_OK);
-    assert_int_equal(list.count, nq_split_rows_count(&search, depth, mirror));
+    assert_int_equal(list.count, nq_split_rows_count(&search, depth, mirror, SIZE_MAX));
+    /* Counting stops past its limit, and says so by one more. */
+    if (list.count > 0)
+        assert_int_equal(nq_split_rows_count(&search, depth, mirror, list.count - 1), list.count);
+    assert_int_equal(nq_split_rows_count(&search, depth, mirror, list.count), list.count);
     uint64_t total = 0;
     for (size_t i = 0; i < list.count; i++) {
         const nq_unit *u = &list.units[i];
@@ -243,7 +247,21 @@ static void prefix_split_units(void **state)
         int mirror = group >> NQ_SYM_MIRROR & 1;
         nq_unit_list list = { NULL, 0, 0 };
         size_t min_units = (size_t)1 << test_below(&seed, 12);
-        assert_int_equal(nq_split_prefix(&search, group, min_units, &list), NQ_OK);
+        /* Half of them bounded, often below what min_units asks for. */
+        size_t max_units = i % 2 ? SIZE_MAX : 1 + (size_t)test_below(&seed, 300);
+        nq_status status = nq_split_prefix(&search, group, min_units, max_units, 0, &list);
+        if (status == NQ_ERR_MEMORY_LIMIT) {   /* only when even one queen makes too many */
+            assert_true(nq_split_rows_count(&search, 1, mirror, SIZE_MAX) > max_units);
+            free(list.units);
+            continue;
+        }
+        assert_int_equal(status, NQ_OK);
+        assert_true(list.count <= max_units);
+        /* A queen deeper would have made more than max_units, or reached min_units already. */
+        if (list.count > 0 && list.count < min_units && list.units[0].queens < b.n - 1 &&
+            list.units[0].queens < NQ_UNIT_MAX_QUEENS)
+            assert_true(nq_split_rows_count(&search, list.units[0].queens + 1, mirror,
+                                            SIZE_MAX) > max_units);
         uint64_t total = 0;
         for (size_t u = 0; u < list.count; u++) {
             const nq_unit *unit = &list.units[u];

@@ -11,8 +11,11 @@
 
 #include <cmocka.h>
 
+#include "count/count.h"
 #include "nqueens.h"
 #include "published.h"
+#include "random_board.h"
+#include "reference.h"
 
 static nq_plan *plan_of(int n)
 {
@@ -257,6 +260,130 @@ static void fingerprints_stay(void **state)
     nq_plan_free(plan);
 }
 
+/* What a run of plan takes at most: the plan, a checkpoint's state and subtotals. */
+static uint64_t run_bytes(const nq_plan *plan)
+{
+    const uint64_t units = nq_plan_units(plan);
+    return nq_plan_memory(plan) + units / 8 + 1 + 2 * (units + 1) * sizeof(nq_unit_count);
+}
+
+/* The backtracker's plan, its checkpoint's state and its subtotals stay within max_memory, on
+ * boards whose splits would otherwise make hundreds of millions of units: large empty boards
+ * (the sides split), a 64 x 64 board with one bad square (no symmetry: the prefix split), a
+ * board with the half turn alone (frames, too many of them at n = 40: the prefix split takes
+ * over). Below what the coarsest split takes, the plan is refused. */
+static void backtrack_plans_fit_their_memory(void **state)
+{
+    (void)state;
+    nq_board boards[6];
+    const int sides[4] = { 20, 27, 32, 64 };
+    for (int i = 0; i < 4; i++)
+        nq_board_init(&boards[i], sides[i]);
+    nq_board_init(&boards[4], 64);
+    nq_board_block(&boards[4], 0, 5);
+    nq_board_init(&boards[5], 40);
+    nq_board_block(&boards[5], 0, 3);
+    nq_board_block(&boards[5], 39, 36);
+    assert_int_equal(nq_board_symmetries(&boards[5]), 0x5);   /* identity and half turn */
+    const uint64_t limits[3] = { 512 << 10, 2 << 20, 8 << 20 };
+    for (int i = 0; i < 6; i++)
+        for (int k = 0; k < 3; k++) {
+            nq_plan_options how = { .method = NQ_METHOD_BACKTRACK, .threads = 2,
+                                    .max_memory = limits[k] };
+            nq_plan *plan;
+            assert_int_equal(nq_plan_create_with(&boards[i], &how, &plan), NQ_OK);
+            assert_true(nq_plan_units(plan) > 0);
+            assert_true(run_bytes(plan) <= limits[k]);
+            uint64_t needed;
+            assert_int_equal(nq_plan_memory_needed(&boards[i], &how, &needed), NQ_OK);
+            assert_true(needed >= run_bytes(plan) && needed <= limits[k]);
+            nq_plan_free(plan);
+        }
+    nq_plan_options tiny = { .method = NQ_METHOD_BACKTRACK, .threads = 1, .max_memory = 2048 };
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create_with(&boards[3], &tiny, &plan), NQ_ERR_MEMORY_LIMIT);
+    assert_null(plan);
+}
+
+/* A plan narrowed to its memory counts exactly as the reference does, and as published; with
+ * max_units set to its units, the same plan is made again whatever the limit, and refused when
+ * that many units do not fit. */
+static void narrowed_plans_count_right(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 14; n++) {
+        nq_board b;
+        nq_board_init(&b, n);
+        nq_plan_options wide = { .method = NQ_METHOD_BACKTRACK, .unique = 1, .threads = 2 };
+        nq_plan_options narrow = wide;
+        narrow.max_memory = 32768;   /* a few hundred units */
+        nq_plan *a, *c;
+        assert_int_equal(nq_plan_create_with(&b, &wide, &a), NQ_OK);
+        assert_int_equal(nq_plan_create_with(&b, &narrow, &c), NQ_OK);
+        assert_true(n < 11 || nq_plan_units(c) < nq_plan_units(a));
+        nq_run_options run = { .threads = 2, .unique = 1 };
+        nq_count_result r;
+        assert_int_equal(nq_plan_run(c, &run, &r), NQ_OK);
+        assert_int_equal(r.total.lo, published_total[n]);
+        assert_int_equal(r.unique.lo, published_unique[n]);
+        /* Made again from its unit count, as a resumed run makes it. */
+        nq_plan_options again = wide;
+        again.max_units = nq_plan_units(c);
+        nq_plan *d;
+        assert_int_equal(nq_plan_create_with(&b, &again, &d), NQ_OK);
+        assert_true(nq_plan_fingerprint(d) == nq_plan_fingerprint(c));
+        nq_plan_free(d);
+        again.max_units = nq_plan_units(a);
+        assert_int_equal(nq_plan_create_with(&b, &again, &d), NQ_OK);
+        assert_true(nq_plan_fingerprint(d) == nq_plan_fingerprint(a));
+        nq_plan_free(d);
+        again.max_memory = 2048;
+        assert_int_equal(nq_plan_create_with(&b, &again, &d), NQ_ERR_MEMORY_LIMIT);
+        nq_plan_free(a), nq_plan_free(c);
+    }
+    uint64_t seed = 2718;
+    static const unsigned groups[] = { 0, 0x11, 0x05, 0x41, 0x0F, 0xFF };
+    for (int i = 0; i < 120; i++) {
+        nq_board b;
+        test_random_board(&seed, 4 + test_below(&seed, 7), test_below(&seed, 20),
+                          test_below(&seed, 2), groups[i % 6], &b);
+        nq_plan_options narrow = { .method = NQ_METHOD_BACKTRACK, .unique = 1, .threads = 1,
+                                   .max_memory = 8192 + (uint64_t)test_below(&seed, 8192) };
+        nq_plan *plan;
+        nq_status status = nq_plan_create_with(&b, &narrow, &plan);
+        if (status == NQ_ERR_MEMORY_LIMIT)
+            continue;
+        assert_int_equal(status, NQ_OK);
+        assert_true(run_bytes(plan) <= narrow.max_memory);
+        nq_run_options run = { .threads = 1, .unique = 1 };
+        nq_count_result r;
+        assert_int_equal(nq_plan_run(plan, &run, &r), NQ_OK);
+        assert_int_equal(r.total.lo, ref_count(&b));
+        assert_int_equal(r.unique.lo, ref_count_unique(&b));
+        /* Made again from its unit count, unbounded, as a resumed run or an MPI rank makes it
+         * (boards of few solutions have as many units at several depths). */
+        nq_plan_options again = { .method = NQ_METHOD_BACKTRACK, .unique = 1, .threads = 1,
+                                  .max_units = nq_plan_units(plan) };
+        nq_plan *same;
+        if (again.max_units) {
+            assert_int_equal(nq_plan_create_with(&b, &again, &same), NQ_OK);
+            assert_true(nq_plan_fingerprint(same) == nq_plan_fingerprint(plan));
+            nq_plan_free(same);
+        }
+        nq_plan_options plain = { .method = NQ_METHOD_BACKTRACK, .unique = 1, .threads = 1 };
+        nq_plan *wide;
+        assert_int_equal(nq_plan_create_with(&b, &plain, &wide), NQ_OK);
+        again.max_units = nq_plan_units(wide);
+        if (again.max_units) {
+            assert_int_equal(nq_plan_create_with(&b, &again, &same), NQ_OK);
+            assert_true(nq_plan_fingerprint(same) == nq_plan_fingerprint(wide));
+            nq_plan_free(same);
+        }
+        nq_plan_free(wide);
+        nq_plan_free(plan);
+    }
+}
+
 /* CRC-32 (IEEE 802.3), as the checkpoint format documents it. */
 static uint32_t crc32_of(const unsigned char *p, size_t size)
 {
@@ -372,6 +499,8 @@ int main(void)
         cmocka_unit_test(checkpoints_describe_their_plan),
         cmocka_unit_test(checkpoints_say_what_differs),
         cmocka_unit_test(fingerprints_stay),
+        cmocka_unit_test(backtrack_plans_fit_their_memory),
+        cmocka_unit_test(narrowed_plans_count_right),
         cmocka_unit_test(checkpoint_sums_go_beyond_64_bits),
         cmocka_unit_test(estimates_are_close),
         cmocka_unit_test(join_estimates_of_every_unit_are_the_count),

@@ -1,7 +1,9 @@
 /*
- * arguments.c - numbers and files named on the command line.
+ * arguments.c - numbers and files named on the command line, and the threads to run.
  */
+#define _GNU_SOURCE   /* sched_getaffinity and CPU_COUNT */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,12 @@ int parse_threads(const char *text, int *threads)
 int online_cores(void)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef CPU_COUNT
+    /* As the library counts them (src/base/threads.c): the CPUs of the process's affinity. */
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        cores = CPU_COUNT(&set);
+#endif
     return cores < 1 ? 1 : cores > 1024 ? 1024 : (int)cores;
 }
 

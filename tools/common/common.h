@@ -52,8 +52,8 @@ enum { OPT_MAX_MEMORY = 0x200 };    /* --max-memory has no short form */
 /* Parses --threads T: 1 to 1024 worker threads. Returns 0 or EXIT_USAGE. */
 int parse_threads(const char *text, int *threads);
 
-/* The machine's online cores, at least 1: the threads a command runs when --threads is not
- * given. */
+/* The cores this process may run on (its CPU affinity: taskset, cpusets, Slurm), at least 1:
+ * the threads a command runs when --threads is not given. */
 int online_cores(void);
 
 /* Parses a board size argument N (1..NQ_MAX_N) into an empty board. Returns 0 or EXIT_USAGE. */

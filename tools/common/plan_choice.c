@@ -80,7 +80,8 @@ nq_plan_options plan_options(const plan_choice *choice, int unique, int threads)
                                                                  : default_max_memory(),
                                 .piece_levels = choice->piece_levels
                                                     ? choice->piece_levels
-                                                    : piece_levels_from_environment() };
+                                                    : piece_levels_from_environment(),
+                                .max_units = choice->max_units };
     return options;
 }
 
@@ -113,13 +114,23 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
     if (status == NQ_ERR_METHOD)
         return fail(EXIT_USAGE, "%s: --method join counts empty boards of side 4 to %d only",
                     command, NQ_JOIN_MAX_N);
-    if (status == NQ_ERR_MEMORY_LIMIT) {
+    if (status == NQ_ERR_MEMORY_LIMIT && options.method == NQ_METHOD_JOIN) {
         char need[32], limit[32];
         memory_figures(board, &options, need, limit);
         int workers = threads > 0 ? threads : online_cores();
         return fail(EXIT_FAILURE_, "%s: the join needs about %s with %d thread%s, more than the "
                     "%s allowed (--max-memory); raise it, use fewer threads or --method "
                     "backtrack", command, need, workers, workers == 1 ? "" : "s", limit);
+    }
+    if (status == NQ_ERR_MEMORY_LIMIT) {   /* auto too: the backtracker failed after the join */
+        char need[32], limit[32];
+        options.method = NQ_METHOD_BACKTRACK;
+        memory_figures(board, &options, need, limit);
+        return fail(EXIT_FAILURE_, "%s: the backtracker needs about %s for %s, with a "
+                    "checkpoint's state and subtotals, more than the %s allowed (--max-memory); "
+                    "raise it", command, need,
+                    options.max_units ? "the checkpoint's work units" : "its fewest work units",
+                    limit);
     }
     if (status)
         return fail(EXIT_FAILURE_, "%s: %s", command, nq_strerror(status));

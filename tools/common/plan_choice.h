@@ -11,6 +11,8 @@ typedef struct plan_choice {
     uint64_t max_memory;    /* --max-memory in bytes; 0: three quarters of physical memory */
     int piece_levels;       /* as nq_plan_options; 0: NQ_PIECE_LEVELS if set, else the
                                library's default */
+    size_t max_units;       /* as nq_plan_options: a checkpoint's unit count, to make its
+                               backtracker's plan again; 0: as --max-memory allows */
 } plan_choice;
 
 /* Parses --method: auto, backtrack or join. Returns 0 or EXIT_USAGE. */
@@ -41,8 +43,8 @@ uint64_t run_memory(const nq_plan *plan, int checkpoint, int subtotals);
 
 /* Makes the plan to count board as choice says, for a run on `threads` threads (0: all cores)
  * with or without unique. Returns 0, or an exit code after a message: EXIT_USAGE when the join
- * was asked for a board it does not count, EXIT_FAILURE_ when it would need more memory than
- * allowed or anything else failed. */
+ * was asked for a board it does not count, EXIT_FAILURE_ when the method would need more memory
+ * than allowed or anything else failed. */
 int make_plan(const char *command, const nq_board *board, const plan_choice *choice, int unique,
               int threads, nq_plan **plan);
 

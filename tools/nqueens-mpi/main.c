@@ -24,7 +24,7 @@ static const char help[] =
     "\n"
     "  -b, --board FILE       count the completions of this board\n"
     "  -u, --unique           count classes of solutions under the board's symmetries\n"
-    "  -t, --threads T        worker threads per rank (default: one per online core)\n"
+    "  -t, --threads T        worker threads per rank (default: one per usable core)\n"
     "  -m, --method M         auto, join or backtrack, as for 'nqueens count'; rank 0 chooses\n"
     "                         and every rank counts with its choice\n"
     "      --max-memory SIZE  memory the join may take on each rank, e.g. 8G\n"
@@ -116,19 +116,25 @@ static int share_setup(int rank, int argc, char **argv, mpi_run *run, nq_board *
     return 0;
 }
 
-/* Rank 0 makes its plan as the options say and every other rank one by the method it took.
- * Returns 0 on every rank, or an exit code on every rank when any failed. */
+/* Rank 0 makes its plan as the options say and every other rank one by the method it took,
+ * with as many units (the backtracker's split depends on the memory allowed, which by default
+ * depends on the machine). Returns 0 on every rank, or an exit code on every rank when any
+ * failed. */
 static int make_plans(int rank, const nq_board *board, mpi_run *run, nq_plan **plan)
 {
     int code = 0, method = 0;
+    unsigned long long units = 0;
     if (rank == 0) {
         code = make_plan("count", board, &run->choice, run->unique, run->threads, plan);
         method = code ? 0 : (int)nq_plan_method(*plan);
+        units = code ? 0 : nq_plan_units(*plan);
     }
     MPI_Bcast(&method, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Bcast(&units, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
     if (rank != 0 && method) {
         plan_choice mine = run->choice;
         mine.method = (nq_method)method;
+        mine.max_units = method == NQ_METHOD_BACKTRACK && units ? (size_t)units : 0;
         code = make_plan("count", board, &mine, run->unique, run->threads, plan);
     }
     int worst = code;

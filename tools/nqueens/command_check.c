@@ -34,7 +34,7 @@ static const char help[] =
     "                     the number recorded\n"
     "  -a, --all          recount every recorded unit\n"
     "  -S, --seed S       seed of the random pick (default: from the clock)\n"
-    "  -t, --threads T    worker threads (default: one per online core)\n"
+    "  -t, --threads T    worker threads (default: one per usable core)\n"
     "  -h, --help         show this help\n"
     "\n"
     "Prints how many units agree; names each that does not on stderr. Exit codes: 0 all agree,\n"
@@ -138,7 +138,9 @@ static int plan_of(const char *path, const nq_checkpoint_info *info, const nq_bo
         board = *given;
     else
         nq_board_init(&board, info->n);
-    plan_choice choice = { info->method, 0, info->piece_levels };
+    /* The backtracker's split depends on the memory allowed: make the checkpoint's again. */
+    plan_choice choice = { info->method, 0, info->piece_levels,
+                           info->method == NQ_METHOD_BACKTRACK ? (size_t)info->units : 0 };
     int code = make_plan("check", &board, &choice, info->unique, threads, plan);
     if (code || given || nq_plan_fingerprint(*plan) == info->fingerprint)
         return code;

@@ -31,7 +31,7 @@ static const char help[] =
     "                         the join derives them from the total Q by Burnside's lemma,\n"
     "                         (Q + P + 2R) / 8, P and R the solutions that the half turn and\n"
     "                         the quarter turn keep, found by small searches (--verbose)\n"
-    "  -t, --threads T        worker threads (default: one per online core)\n"
+    "  -t, --threads T        worker threads (default: one per usable core)\n"
     "  -m, --method M         how to count: 'join' joins partial boards (empty boards of side\n"
     "                         4 to 27; much faster, needs memory: with its table about\n"
     "                         82 MiB at N = 20, 675 MiB at 22, 6.0 GiB at 24; with row\n"
@@ -40,9 +40,10 @@ static const char help[] =
     "                         26 and 27), 'backtrack' searches (any\n"
     "                         board), 'auto' (the default) takes the join for empty boards\n"
     "                         from N = 12 when it fits\n"
-    "      --max-memory SIZE  memory the join may take, e.g. 8G (K, M, G, T: powers of 1024;\n"
-    "                         default: three quarters of physical memory); a run that would\n"
-    "                         need more stops before it starts, or with 'auto' backtracks\n"
+    "      --max-memory SIZE  memory the count may take, e.g. 8G (K, M, G, T: powers of 1024;\n"
+    "                         default: three quarters of physical memory); a join that would\n"
+    "                         need more stops before it starts, or with 'auto' backtracks;\n"
+    "                         the backtracker makes as many work units as fit\n"
     "  -p, --progress         report progress on stderr (default when stderr is a terminal)\n"
     "      --no-progress      do not\n"
     "  -c, --checkpoint FILE  record each finished work unit in FILE, synced every 2 s, and\n"
@@ -345,6 +346,13 @@ static void explain(const nq_plan *plan, int unique, const nq_count_result *resu
 static int make_run_plan(const nq_board *board, count_options *o, const checkpoint_file *cp,
                          nq_plan **plan)
 {
+    /* The backtracker's split depends on the memory allowed: a resumed run makes the
+     * checkpoint's again, whatever the limit now (it is refused if it does not fit). */
+    nq_checkpoint_info info;
+    if (o->checkpoint_path && checkpoint_describe(cp, &info) &&
+        info.method == NQ_METHOD_BACKTRACK && info.n == board->n &&
+        o->choice.method != NQ_METHOD_JOIN)
+        o->choice.max_units = (size_t)info.units;
     int code = make_plan("count", board, &o->choice, o->run.unique, o->run.threads, plan);
     if (code || o->choice.method != NQ_METHOD_AUTO || !o->checkpoint_path ||
         checkpoint_is_for(cp, *plan, o->run.unique))
@@ -353,17 +361,18 @@ static int make_run_plan(const nq_board *board, count_options *o, const checkpoi
     other.method = nq_plan_method(*plan) == NQ_METHOD_JOIN ? NQ_METHOD_BACKTRACK : NQ_METHOD_JOIN;
     nq_plan *alternative;
     nq_status status = nq_plan_create_with(board, &other, &alternative);
-    nq_checkpoint_info info;
     if (status == NQ_ERR_MEMORY_LIMIT && checkpoint_describe(cp, &info) &&
-        info.method == NQ_METHOD_JOIN && info.n == board->n) {
-        /* The join's checkpoint, beyond the limit: --method backtrack would not resume it. */
+        info.method == other.method && info.n == board->n) {
+        /* The checkpoint's method, beyond the limit: the other would not resume it. */
+        const int join = info.method == NQ_METHOD_JOIN;
         char need[32], limit[32];
         memory_figures(board, &other, need, limit);
         nq_plan_free(*plan);
-        return fail(EXIT_FAILURE_, "count: checkpoint %s was made by the join, which needs about "
+        return fail(EXIT_FAILURE_, "count: checkpoint %s was made by the %s, which needs about "
                     "%s here, more than the %s allowed (--max-memory); raise the limit to "
-                    "resume it, or count with --method backtrack into a new checkpoint",
-                    o->checkpoint_path, need, limit);
+                    "resume it, or count with --method %s into a new checkpoint",
+                    o->checkpoint_path, join ? "join" : "backtracker", need, limit,
+                    join ? "backtrack" : "join");
     }
     if (status)
         return 0;   /* the checkpoint check will say what is wrong */
@@ -376,12 +385,12 @@ static int make_run_plan(const nq_board *board, count_options *o, const checkpoi
     return 0;
 }
 
-/* Whether the join's run with its bookkeeping by unit (a checkpoint's state, subtotals: 16 bytes
- * a unit each, 0.3 GB for the 18 million units from n = 26) fits in --max-memory; the plan was
- * held to it when made. Returns 0 or an exit code. */
+/* Whether the run with its bookkeeping by unit (a checkpoint's state, subtotals: 16 bytes a unit
+ * each) fits in --max-memory; the plan was held to it when made, the backtracker's with that
+ * bookkeeping. Returns 0 or an exit code. */
 static int check_run_memory(const nq_plan *plan, const count_options *o)
 {
-    if (nq_plan_method(plan) != NQ_METHOD_JOIN || (!o->checkpoint_path && !o->subtotals_path))
+    if (!o->checkpoint_path && !o->subtotals_path)
         return 0;
     const uint64_t limit = plan_options(&o->choice, o->run.unique, o->run.threads).max_memory;
     const uint64_t need = run_memory(plan, o->checkpoint_path != NULL, o->subtotals_path != NULL);

@@ -23,14 +23,14 @@ static const char help[] =
     "board and threads on this machine, before committing to a long run.\n"
     "\n"
     "  -b, --board FILE   estimate the count of this board's completions\n"
-    "  -t, --threads T    worker threads the count will use (default: one per online core)\n"
+    "  -t, --threads T    worker threads the count will use (default: one per usable core)\n"
     "  -m, --method M     the count's method: auto (default), join or backtrack; for the\n"
     "                     join, work units drawn over the whole plan, four consecutive ones\n"
     "                     at a time as a count takes them, are counted and timed: P of them\n"
     "                     with --probes P, else 64 at least, more until the standard error\n"
     "                     is at most 2%, or they took a hundredth of the count's time, or\n"
     "                     more would take them past half a minute\n"
-    "      --max-memory SIZE  as for count: the join's memory limit\n"
+    "      --max-memory SIZE  as for count: the memory limit of either method\n"
     "  -n, --probes P     random probes (default 200000), or the join's units to count; the\n"
     "                     error shrinks as 1/sqrt(P)\n"
     "  -S, --seed S       seed of the probes (default 1)\n"
@@ -172,7 +172,7 @@ int command_estimate(int argc, char **argv)
     long long probes = 200000, seed = 1;
     int probes_given = 0;
     int threads = 0;
-    plan_choice choice = { NQ_METHOD_AUTO, 0, 0 };
+    plan_choice choice = { NQ_METHOD_AUTO, 0, 0, 0 };
     int code = reject_negative_numbers("estimate", argc, argv), c;
     opterr = 0;
     while (!code && (c = getopt_long(argc, argv, ":b:t:m:n:S:h", options, NULL)) != -1) {
@@ -211,7 +211,7 @@ int command_estimate(int argc, char **argv)
     else if (!(code = estimate_plan(plan, probes, seed, &e)) &&
              !(code = seconds_per_square(threads, probes, seed, &per_square)))
         seconds = e.nodes * per_square;
-    char line[512], time[48], work[128], error[48], solutions[128], machine[48] = "";
+    char line[512], time[48], work[192], error[48], solutions[128], machine[48] = "";
     if (!code) {
         format_time(seconds, time);
         char memory[32], checkpointed[32], spread[96] = "";
@@ -222,13 +222,13 @@ int command_estimate(int argc, char **argv)
             snprintf(error, sizeof error, "standard error %.1f%%", 100 * e.spread);
         else
             snprintf(error, sizeof error, "standard error unknown from 1 probe");
-        if (join) {
-            snprintf(work, sizeof work, "memory: about %s, %s with --checkpoint\n", memory,
-                     checkpointed);
+        const int used = snprintf(work, sizeof work, "memory: about %s, %s with --checkpoint\n",
+                                  memory, checkpointed);
+        if (join)
             snprintf(spread, sizeof spread, " (%s, %.0f units counted)", error, counted);
-        } else {
-            snprintf(work, sizeof work, "squares to try: %.3g (%s)\n", e.nodes, error);
-        }
+        else
+            snprintf(work + used, sizeof work - (size_t)used, "squares to try: %.3g (%s)\n",
+                     e.nodes, error);
         if (e.solutions > 0)
             snprintf(solutions, sizeof solutions, "about %.3g%s", e.solutions, spread);
         else

@@ -20,7 +20,7 @@ static const char help[] =
     "there, but attacks pass), until a line \"0\"; print \"Case k: M\" with the number M of\n"
     "solutions of case k.\n"
     "\n"
-    "  -t, --threads T   worker threads (default: one per online core)\n"
+    "  -t, --threads T   worker threads (default: one per usable core)\n"
     "  -h, --help        show this help\n"
     "\n"
     "Exit codes: 0 success, 1 runtime failure, 2 bad input.\n";
