@@ -830,6 +830,11 @@ expect_true "solve --unique svg: 12 boards of 8 queens, renders to PNG" $?
 [ "$(grep -c 'href="#queen"' "$tmp/f30.svg")" -eq 60 ] && rsvg-convert "$tmp/f30.svg" -o "$tmp/f30.png"
 expect_true "solve 30 --limit 2 svg: the first two boards, without counting all" $?
 check "svg of more boards than a page holds" 2 "" "nqueens: solve: an SVG page holds at most 10000 boards, and this listing has more; add --limit" -- solve 12 --format svg
+# A page holds 10000 boards exactly: --limit 10000 is a page, --limit 10001 is not.
+"$nq" solve 12 --format svg --limit 10000 >"$tmp/s12.svg" 2>"$tmp/err"
+[ $? -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(grep -c 'href="#queen"' "$tmp/s12.svg")" -eq 120000 ]
+expect_true "solve 12 --limit 10000 svg: a full page" $?
+check "svg --limit 10001 is more than a page" 2 "" "nqueens: solve: an SVG page holds at most 10000 boards, and this listing has more; add --limit" -- solve 12 --format svg --limit 10001
 "$nq" one 100 --random --format svg >"$tmp/r.svg"
 [ "$(grep -c 'href="#queen"' "$tmp/r.svg")" -eq 100 ] && rsvg-convert "$tmp/r.svg" -o "$tmp/r.png"
 expect_true "one 100 svg renders" $?

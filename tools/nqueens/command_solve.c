@@ -80,7 +80,7 @@ static nq_status solve_svg(listing *l, const nq_board *board, nq_solve_options *
 {
     static gathering g;
     g.count = 0;
-    g.most = l->limit < SVG_MAX_BOARDS ? l->limit : SVG_MAX_BOARDS + 1;
+    g.most = l->limit <= SVG_MAX_BOARDS ? l->limit : SVG_MAX_BOARDS + 1;
     nq_status status = g.most ? nq_solve_with(board, solving, gather, &g) : NQ_OK;
     if (status && status != NQ_ERR_STOPPED)
         return status;
