@@ -343,6 +343,22 @@ check "verify file" 1 "1 of 2 solutions valid" \
     "nqueens: $tmp/v1:2: solution 2 is invalid: the queens in row 2, column 3 and row 3, column 2 attack each other" -- verify "$tmp/v1"
 printf '2 4 x 3\n' >"$tmp/v4"
 check "verify syntax" 2 "" "nqueens: <stdin>:1:5: unexpected 'x'; expected a column number" "$tmp/v4" -- verify
+# Lines end in \r\n as well as \n, in both formats, as in board files.
+printf '2 4 1 3\r\n3 1 4 2\r\n' >"$tmp/vcrlf"
+check "verify columns with CRLF" 0 "2 of 2 solutions valid" "" "$tmp/vcrlf" -- verify
+printf '2 4 1 3\r\n1 3 2 4\r\n' >"$tmp/vcrlf2"
+check "verify columns with CRLF: an invalid one named" 1 "1 of 2 solutions valid" \
+    "nqueens: <stdin>:2: solution 2 is invalid: the queens in row 2, column 3 and row 3, column 2 attack each other" "$tmp/vcrlf2" -- verify
+printf '.Q..\r\n...Q\r\nQ...\r\n..Q.\r\n' >"$tmp/vcrlf3"
+check "verify a board with CRLF" 0 "1 of 1 solutions valid" "" "$tmp/vcrlf3" -- verify
+# A bad square '*' holds no queen: a board with one, in its first row too, is a board.
+printf '*Q..\n...Q\nQ.*.\n..Q*\n\n..Q.\nQ*..\n...Q\n.Q..\n' >"$tmp/vbad"
+check "verify boards with bad squares" 0 "2 of 2 solutions valid" "" "$tmp/vbad" -- verify
+printf '.*Q.\n*..Q\nQ...\n..Q.\n' >"$tmp/vbad2"
+check "verify a board with bad squares: an invalid one named" 1 "0 of 1 solutions valid" \
+    "nqueens: <stdin>:1: solution 1 is invalid: the queens in row 1, column 3 and row 2, column 4 attack each other" "$tmp/vbad2" -- verify
+printf '*Q..\n..x.\n' >"$tmp/vbad3"
+check "verify a board with a stray character" 2 "" "nqueens: <stdin>:2:3: unexpected 'x'; expected 'Q', '.' or '*'" "$tmp/vbad3" -- verify
 fi
 
 # ---- bad input: exit 2, a message, nothing on stdout ---------------------------------------
