@@ -174,6 +174,12 @@ forge() {
     { printf "$body"; { head -c 40 "$1" | tail -c 8; printf "$body"; } | gzip -c | tail -c 8 | head -c 4; } |
         dd of="$1" bs=1 seek="$at" conv=notrunc 2>/dev/null
 }
+# forge_header CHECKPOINT OFFSET VALUE: sets the header's 32-bit field at OFFSET to VALUE, and
+# the header's CRC (bytes 60 to 63, of the 60 before) to match, as gzip's trailer computes it.
+forge_header() {
+    printf "$(le 4 "$3")" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+    head -c 60 "$1" | gzip -c | tail -c 8 | head -c 4 | dd of="$1" bs=1 seek=60 conv=notrunc 2>/dev/null
+}
 board() { printf "$1" >"$tmp/$2"; echo "$tmp/$2"; }
 b1=$(board '.Q...\n.....\n..*..\n.....\n.....\n' b1)   # the README's board, for every section
 # the empty 8 x 8 board, and the same with its corners bad: for boards and checkpoints
@@ -447,6 +453,13 @@ read -r unit total _ < <(od -An -tu8 -j $((64 + 32 * 3)) -N 24 "$ck" | tr -s ' \
 check "a forged record passes the CRC" 0 73714 "" -- count 13 --checkpoint "$tmp/forged.ckpt"
 check "check finds the forged record" 1 "$((units13 - 1)) of $units13 units checked agree with their records ($units13 recorded of $units13)" \
     "nqueens: check: $tmp/forged.ckpt: unit $unit is recorded as $((total + 2)) solutions, but has $total" -- check "$tmp/forged.ckpt" --all
+# A header naming a side no board has, its CRC recomputed: damaged, said with the file's name.
+for side in 0 65 2147483648; do
+    cp "$ck" "$tmp/side.ckpt"
+    forge_header "$tmp/side.ckpt" 16 "$side"
+    check "check a header of side $side" 2 "" "nqueens: checkpoint $tmp/side.ckpt: its header is damaged: it names a board of side $side, not 1 to 64" -- check "$tmp/side.ckpt"
+    check "resume a header of side $side" 2 "" "nqueens: checkpoint $tmp/side.ckpt: its header is damaged: it names a board of side $side, not 1 to 64; refusing to use it" -- count 13 --checkpoint "$tmp/side.ckpt"
+done
 # The header tells N, not the board: a board's checkpoint needs the board again.
 "$nq" count --board "$b4" --checkpoint "$tmp/b4.ckpt" >/dev/null
 check "check a board's checkpoint without the board" 2 "" "nqueens: check: checkpoint $tmp/b4.ckpt was not made for the empty 8 x 8 board; give the count's board with --board FILE" -- check "$tmp/b4.ckpt"
