@@ -488,6 +488,11 @@ mknod "$tmp/null.ckpt" c 1 3 2>/dev/null && device=$tmp/null.ckpt
 check "checkpoint device" 2 "" "nqueens: checkpoint $device: is a character device; $regular" -- count 8 --checkpoint "$device"
 check "checkpoint FIFO" 2 "" "nqueens: checkpoint $tmp/fifo.ckpt: is a FIFO; $regular" -- count 8 --checkpoint "$tmp/fifo.ckpt"
 check "checkpoint directory" 2 "" "nqueens: checkpoint $tmp/dir.ckpt: is a directory; $regular" -- count 8 --checkpoint "$tmp/dir.ckpt"
+# A symlink to a missing file is not followed to make one (it may have been planted).
+ln -s "$tmp/nowhere.ckpt" "$tmp/dangling.ckpt"
+check "checkpoint dangling symlink" 2 "" "nqueens: checkpoint $tmp/dangling.ckpt: is a symbolic link to a missing file; a checkpoint is a regular file or a new path" -- count 8 --checkpoint "$tmp/dangling.ckpt"
+expect_true "a dangling symlink stays dangling" "$([ -L "$tmp/dangling.ckpt" ] && [ ! -e "$tmp/nowhere.ckpt" ]; echo $?)"
+check "check a dangling symlink" 2 "" "nqueens: checkpoint $tmp/dangling.ckpt: No such file or directory" -- check "$tmp/dangling.ckpt"
 expect_true "a refused checkpoint leaves no file behind" "$([ ! -e ./- ] && [ -c "$device" ]; echo $?)"
 check "checkpoint of a count refused before it starts" 2 "" "nqueens: count: --method join counts empty boards of side 4 to 27 only" -- count 3 --method join --checkpoint "$tmp/never.ckpt"
 expect_true "a count refused before it starts leaves no checkpoint" "$([ ! -e "$tmp/never.ckpt" ]; echo $?)"
