@@ -536,6 +536,40 @@ expect_true "subtotals add up" $?
 # Outputs are opened before the count starts, not found unwritable when it ends.
 timeout 20 "$nq" count 20 --method backtrack --subtotals "$tmp/no/sub.csv" >"$tmp/out" 2>"$tmp/err"
 compare "subtotals unwritable: said at once" 1 $? "" "nqueens: subtotals $tmp/no/sub.csv: No such file or directory" "count 20 --subtotals $tmp/no/sub.csv"
+# An output that is the checkpoint or the board file read is refused before anything is
+# written, whatever name it is given: the same, a hard link, a symlink.
+cp "$ck" "$tmp/keep.ckpt"
+ln "$tmp/keep.ckpt" "$tmp/hard.ckpt"; ln -s "$tmp/keep.ckpt" "$tmp/soft.ckpt"
+for name in keep hard soft; do
+    check "subtotals into the checkpoint ($name)" 2 "" "nqueens: subtotals $tmp/$name.ckpt: is the checkpoint $tmp/keep.ckpt; refusing to write over it" -- count 13 --checkpoint "$tmp/keep.ckpt" --subtotals "$tmp/$name.ckpt"
+done
+expect_true "the checkpoint is untouched" "$(cmp -s "$ck" "$tmp/keep.ckpt"; echo $?)"
+check "subtotals into a new checkpoint" 2 "" "nqueens: subtotals $tmp/new.ckpt: is the checkpoint $tmp/new.ckpt; refusing to write over it" -- count 8 --checkpoint "$tmp/new.ckpt" --subtotals "$tmp/new.ckpt"
+expect_true "a new checkpoint refused so is not left behind" "$([ ! -e "$tmp/new.ckpt" ]; echo $?)"
+cp "$b4" "$tmp/b4copy"
+check "subtotals into the board file" 2 "" "nqueens: subtotals $tmp/b4copy: is the board file $tmp/b4copy; refusing to write over it" -- count --board "$tmp/b4copy" --subtotals "$tmp/b4copy"
+check "subtotals into the board file read from stdin" 2 "" "nqueens: subtotals $tmp/b4copy: is the board file <stdin>; refusing to write over it" "$tmp/b4copy" -- count --board - --subtotals "$tmp/b4copy"
+expect_true "the board file is untouched" "$(cmp -s "$b4" "$tmp/b4copy"; echo $?)"
+"$nq" count 13 --checkpoint "$tmp/keep.ckpt" >>"$tmp/keep.ckpt" 2>"$tmp/err"
+compare "standard output into the checkpoint" 2 $? "" "nqueens: count: standard output is the checkpoint $tmp/keep.ckpt; refusing to write over it" "count 13 --checkpoint $tmp/keep.ckpt >>$tmp/keep.ckpt"
+expect_true "the checkpoint is still untouched" "$(cmp -s "$ck" "$tmp/keep.ckpt"; echo $?)"
+# Subtotals to standard output's file by another name: the lines, then the total after them.
+"$nq" count 12 --method backtrack --subtotals /dev/stdout >"$tmp/both" 2>"$tmp/err"
+[ $? -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(head -1 "$tmp/both")" = "unit,weight,placement,total,unique" ] &&
+    [ "$(tail -1 "$tmp/both")" = 14200 ] && cmp -s <(head -n -1 "$tmp/both") "$tmp/sub.csv"
+expect_true "subtotals to /dev/stdout in a file: the lines, then the total" $?
+# A FIFO no process reads is refused at once rather than waited on; one with a reader is written.
+mkfifo "$tmp/sub.fifo"
+timeout 20 "$nq" count 12 --subtotals "$tmp/sub.fifo" >"$tmp/out" 2>"$tmp/err"
+compare "subtotals into a FIFO without a reader" 1 $? "" "nqueens: subtotals $tmp/sub.fifo: is a FIFO that no process reads; start its reader first" "count 12 --subtotals $tmp/sub.fifo"
+# The shell holds it open (read and write: no wait) while cat starts, so there is a reader.
+exec 7<>"$tmp/sub.fifo"
+timeout 20 cat "$tmp/sub.fifo" >"$tmp/fifo.csv" &
+reader=$!
+check "subtotals into a FIFO with a reader" 0 14200 "" -- count 12 --method backtrack --subtotals "$tmp/sub.fifo"
+exec 7>&-
+wait "$reader"
+expect_true "the reader got the subtotals" "$(cmp -s "$tmp/fifo.csv" "$tmp/sub.csv"; echo $?)"
 fi
 
 # ---- units counted in pieces: partial records -----------------------------------------------

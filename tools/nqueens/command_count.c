@@ -123,14 +123,53 @@ static int by_burnside(const nq_plan *plan, int unique)
     return unique && nq_plan_method(plan) == NQ_METHOD_JOIN;
 }
 
+/* Whether fd and st are one regular file: device and inode, whatever names led to them. */
+static int same_regular_file(int fd, const struct stat *st)
+{
+    struct stat other;
+    return fd >= 0 && fstat(fd, &other) == 0 && S_ISREG(other.st_mode) &&
+           other.st_dev == st->st_dev && other.st_ino == st->st_ino;
+}
+
+/* Refuses an output of the count (the subtotals, standard output) that is the checkpoint or
+ * the board file read: it would write over them. Returns 0 or EXIT_USAGE after a message. */
+static int refuse_overwrite(int subtotals_fd, const char *subtotals_path,
+                            const checkpoint_file *cp, const char *board_path)
+{
+    struct stat st, board;
+    int board_known = board_path && (strcmp(board_path, "-") == 0 ? fstat(STDIN_FILENO, &board)
+                                                                  : stat(board_path, &board)) == 0;
+    if (subtotals_fd >= 0 && fstat(subtotals_fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        if (same_regular_file(cp->fd, &st))
+            return fail(EXIT_USAGE, "subtotals %s: is the checkpoint %s; refusing to write over "
+                        "it", subtotals_path, cp->path);
+        if (board_known && same_regular_file(subtotals_fd, &board))
+            return fail(EXIT_USAGE, "subtotals %s: is the board file %s; refusing to write over "
+                        "it", subtotals_path, display_name(board_path));
+    }
+    if (fstat(STDOUT_FILENO, &st) == 0 && same_regular_file(cp->fd, &st))
+        return fail(EXIT_USAGE, "count: standard output is the checkpoint %s; refusing to write "
+                    "over it", cp->path);
+    return 0;
+}
+
 /* Opens the --subtotals file before the count starts, so that a path that cannot be written is
- * known at once; it is emptied only when the count has ended. Returns the descriptor, or -1
- * after a message. */
+ * known at once; it is emptied only when the count has ended. A FIFO is opened without waiting
+ * for a reader, which would hang the run before it starts: one with no reader is refused.
+ * Returns the descriptor, or -1 after a message. */
 static int open_subtotals(const char *path)
 {
-    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
+    int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0 && errno == ENXIO)
+        fail(EXIT_FAILURE_, "subtotals %s: is a FIFO that no process reads; start its reader "
+             "first", path);
+    else if (fd < 0)
         fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
+    else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+        fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
+        close(fd);
+        fd = -1;
+    }
     return fd;
 }
 
@@ -142,9 +181,17 @@ static int write_subtotals(int fd, const char *path, const nq_plan *plan,
 {
     struct stat st;
     int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-    FILE *f = !regular || ftruncate(fd, 0) == 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
+    if (regular && fstat(STDOUT_FILENO, &st) == 0 && same_regular_file(fd, &st)) {
+        /* Standard output's file by another name (/dev/stdout): written at its offset, before
+         * the total, not over it from the start. */
         close(fd);
+        fd = dup(STDOUT_FILENO);
+        regular = 0;
+    }
+    FILE *f = fd >= 0 && (!regular || ftruncate(fd, 0) == 0) ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
         return fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
     }
     fprintf(f, "unit,weight,placement,total,unique\n");
@@ -428,6 +475,7 @@ int command_count(int argc, char **argv)
     nq_plan *plan = NULL;
     catch_signals_while_planning(&cp);
     if ((o.subtotals_path && (subtotals_fd = open_subtotals(o.subtotals_path)) < 0) ||
+        (code = refuse_overwrite(subtotals_fd, o.subtotals_path, &cp, o.board_path)) ||
         (code = plan_for_run(&board, &o, &cp, &plan))) {
         if (o.checkpoint_path)
             checkpoint_close(&cp);
