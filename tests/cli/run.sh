@@ -121,16 +121,20 @@ ends_within() {
     fi
 }
 
+# signal_code SIGNAL: the exit code of a stop by SIGNAL (INT, TERM or HUP): 128 + its number.
+signal_code() { case $1 in INT) echo 130 ;; TERM) echo 143 ;; HUP) echo 129 ;; esac; }
+
 # stopped_inside_unit NAME CHECKPOINT ARGS...: `nqueens count ARGS --checkpoint CHECKPOINT`,
 # stopped a second after its run begins, however long its units, must end within two seconds,
 # saying how many units it saved and how to resume, with nothing on stdout: by SIGTERM with exit
-# 143, then run again on the same checkpoint, which it resumes, by SIGINT with exit 130.
+# 143, then run again on the same checkpoint, which it resumes, by SIGINT with exit 130, then by
+# SIGHUP (a closed terminal) with exit 129.
 stopped_inside_unit() {
     local name=$1 ckpt=$2 signal code
     shift 2
     rm -f "$ckpt"
-    for signal in TERM INT; do
-        code=$([ "$signal" = TERM ] && echo 143 || echo 130)
+    for signal in TERM INT HUP; do
+        code=$(signal_code "$signal")
         "$nq" count "$@" --checkpoint "$ckpt" >"$tmp/out" 2>"$tmp/err" &
         local pid=$! tenths=0
         # The run has begun when its worker threads have (planning takes seconds).
@@ -519,6 +523,20 @@ code=$?
 [ "$code" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^nqueens: checkpoint /sys/nqueens.ckpt: " "$tmp/err"
 expect_true "read-only checkpoint path" $?
 interrupted_then_resumed backtrack 14772512 "[0-9]*" "$tmp/int.ckpt" 0.4 16 --method backtrack --threads 2
+# SIGHUP (a closed terminal, a logout) stops a count as SIGTERM does: synced, said, resumed.
+"$nq" count 16 --method backtrack --threads 2 --checkpoint "$tmp/hup.ckpt" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+until [ "$(ls "/proc/$pid/task" 2>/dev/null | wc -l)" -gt 1 ] || ! kill -0 "$pid" 2>/dev/null; do
+    sleep 0.05
+done
+sleep 0.2
+kill -HUP "$pid"
+wait "$pid"
+code=$?
+[ "$code" -eq 129 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "^nqueens: count: stopped by SIGHUP; [0-9]* of [0-9]* units are saved in $tmp/hup.ckpt\(, and the pieces done of units in progress\)\?: run the same command again to resume$" "$tmp/err"
+expect_true "SIGHUP stops a count, exit 129, and says what is saved" $?
+check "resume after SIGHUP" 0 14772512 "" -- count 16 --method backtrack --threads 2 --checkpoint "$tmp/hup.ckpt"
 "$nq" count 12 --method backtrack --progress >"$tmp/out" 2>"$tmp/err"
 [ "$(cat "$tmp/out")" = 14200 ] &&
     grep -q "^9225/9225 units (100.0%), 14200 solutions, .* units/s, elapsed 0:00:00, ETA 0:00:00$" "$tmp/err"
@@ -794,9 +812,9 @@ compare "verify ten million queens in 200 MB" 0 $? "1 of 1 solutions valid" "" "
 rm -f "$tmp/zeros" "$tmp/q10m"
 stopped_inside_unit "count 64" "$tmp/c64.ckpt" 64 --threads 2
 # Planning at N = 64 takes a second: a stop then ends the process at once, with a word.
-for signal in INT TERM; do
+for signal in INT TERM HUP; do
     rm -f "$tmp/plan64.ckpt"
-    code=$([ "$signal" = TERM ] && echo 143 || echo 130)
+    code=$(signal_code "$signal")
     "$nq" count 64 --threads 1 --checkpoint "$tmp/plan64.ckpt" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     sleep 0.1
@@ -810,6 +828,19 @@ stopped_inside_unit "count 27 --threads 1" "$tmp/c27.ckpt" 27 --threads 1
 stopped_inside_unit "count 20 --method join" "$tmp/j20.ckpt" 20 --method join --threads 2
 ends_on_signal "estimate 27" TERM 143 /dev/null estimate 27 --method backtrack --probes 100000000
 ends_on_signal "one --random" TERM 143 /dev/null one 30000000 --random
+ends_on_signal "solve 46" HUP 129 /dev/null solve 46 --limit 1
+# SIGHUP ignored from the start, as nohup leaves it, stays ignored: the count goes on.
+(trap '' HUP; exec "$nq" count 16 --method backtrack --threads 1 --checkpoint "$tmp/nohup.ckpt") \
+    >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+until [ "$(ls "/proc/$pid/task" 2>/dev/null | wc -l)" -gt 1 ] || ! kill -0 "$pid" 2>/dev/null; do
+    sleep 0.05
+done
+kill -HUP "$pid"
+sent=$?
+wait "$pid"
+[ $? -eq 0 ] && [ "$sent" -eq 0 ] && [ "$(cat "$tmp/out")" = 14772512 ] && [ ! -s "$tmp/err" ]
+expect_true "count under nohup: SIGHUP ignored, the count goes on" $?
 awk 'BEGIN { for (c = 0; c < 2000; c++) { print 16; for (r = 0; r < 16; r++) print "................" } print 0 }' >"$tmp/uva16.in"
 ends_on_signal "uva" TERM 143 "$tmp/uva16.in" uva
 # One thread: on two, the join's whole count of 18 takes about 0.6 s here.
@@ -897,6 +928,14 @@ wait "$pid"
 code=$?
 [ "$code" -eq 130 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ]
 expect_true "one --random: SIGINT stops with 130, nothing printed" $?
+"$nq" one 50000000 --random >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.5
+kill -HUP "$pid"
+wait "$pid"
+code=$?
+[ "$code" -eq 129 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ]
+expect_true "one --random: SIGHUP stops with 129, nothing printed" $?
 "$nq" one 5 -f unicode >"$tmp/out"
 [ "$(grep -o '♛' "$tmp/out" | wc -l)" -eq 5 ] && [ "$(wc -l <"$tmp/out")" -eq 6 ]
 expect_true "one unicode has 5 queens" $?

@@ -58,13 +58,14 @@ static const char help[] =
     "                         and with --unique the classes (by the join: P and R too)\n"
     "  -h, --help             show this help\n"
     "\n"
-    "Ctrl-C (SIGINT) or SIGTERM stops after saving the checkpoint, losing a fraction of a\n"
-    "second per thread; kill -9 loses at most about 30 s per thread (the unit in progress\n"
-    "below N = 24). NQ_PIECE_LEVELS=K (0 to 8) cuts units into pieces K queens deep at any N\n"
-    "(0: whole units), for tests. Exit codes: 0 success,\n"
-    "1 runtime failure (checkpoint or output not written, more memory needed than allowed),\n"
-    "2 bad input (a checkpoint made for another problem, damaged, or in use by another run\n"
-    "included), 130/143 stopped by SIGINT/SIGTERM.\n";
+    "Ctrl-C (SIGINT), SIGTERM or SIGHUP (unless ignored, as under nohup) stops after saving\n"
+    "the checkpoint, losing a fraction of a second per thread; kill -9 loses at most about\n"
+    "30 s per thread (the unit in progress below N = 24). NQ_PIECE_LEVELS=K (0 to 8) cuts\n"
+    "units into pieces K queens deep at any N (0: whole units), for tests. Exit codes:\n"
+    "0 success, 1 runtime failure (checkpoint or output not written, more memory needed than\n"
+    "allowed, a subtotals FIFO nothing reads), 2 bad input (a checkpoint made for another\n"
+    "problem, damaged, not a regular file or in use by another run, an output that is the\n"
+    "checkpoint or the board file included), 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.\n";
 
 /* Seconds between syncs of the checkpoint file. A kill -9 loses at most, per thread, the time
  * between partial records of a unit in progress (checkpoint_partial_seconds), a sync and the
@@ -223,24 +224,24 @@ static int report_stop(const checkpoint_file *cp, const nq_plan *plan, const cou
         return EXIT_FAILURE_;
     if (cp->path)
         fail(0, "count: stopped by %s; %" PRIu64 " of %zu units are saved in %s%s: run the same "
-             "command again to resume", signo == SIGINT ? "SIGINT" : "SIGTERM", run->saved,
+             "command again to resume", stop_signal_name(signo), run->saved,
              nq_plan_units(plan), cp->path,
              run->saved_in_part ? ", and the pieces done of units in progress" : "");
     else
         fail(0, "count: stopped by %s; nothing was saved (--checkpoint FILE keeps finished "
-             "units)", signo == SIGINT ? "SIGINT" : "SIGTERM");
+             "units)", stop_signal_name(signo));
     return 128 + signo;
 }
 
-/* What to say, and which new checkpoint to remove, when SIGINT or SIGTERM comes while the plan
- * is made: a second at N = 64, longer for the join's tables, and the library has no way to be
+/* What to say, and which new checkpoint to remove, when a stop signal comes while the plan is
+ * made: a second at N = 64, longer for the join's tables, and the library has no way to be
  * asked to stop it. Composed beforehand, as a signal handler may only write and end. */
-static char planning_message[2][512];       /* for SIGINT, then SIGTERM */
-static const char *planning_new_checkpoint;  /* a checkpoint this run created, or NULL */
+static char planning_message[STOP_SIGNALS][512];   /* by the signal's place in stop_signals */
+static const char *planning_new_checkpoint;        /* a checkpoint this run created, or NULL */
 
 static void stop_while_planning(int signo)
 {
-    const char *message = planning_message[signo == SIGTERM];
+    const char *message = planning_message[signo == SIGINT ? 0 : signo == SIGTERM ? 1 : 2];
     if (planning_new_checkpoint)
         unlink(planning_new_checkpoint);   /* nothing in it yet, and left as it was found */
     ssize_t ignored = write(STDERR_FILENO, message, strlen(message));
@@ -248,11 +249,11 @@ static void stop_while_planning(int signo)
     _exit(128 + signo);
 }
 
-/* Makes SIGINT and SIGTERM end the process at once, with a word, until the plan is made. */
+/* Makes the stop signals end the process at once, with a word, until the plan is made. */
 static void catch_signals_while_planning(const checkpoint_file *cp)
 {
-    for (int i = 0; i < 2; i++) {
-        const char *name = i ? "SIGTERM" : "SIGINT";
+    for (int i = 0; i < STOP_SIGNALS; i++) {
+        const char *name = stop_signal_name(stop_signals[i]);
         if (cp->path && !cp->created)
             snprintf(planning_message[i], sizeof planning_message[i], "nqueens: count: stopped "
                      "by %s while planning, before counting; %s is as it was: run the same "
@@ -262,10 +263,7 @@ static void catch_signals_while_planning(const checkpoint_file *cp)
                      "by %s while planning, before counting; nothing was saved\n", name);
     }
     planning_new_checkpoint = cp->path && cp->created ? cp->path : NULL;
-    struct sigaction action = { .sa_handler = stop_while_planning };
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    catch_stop_signals_with(stop_while_planning);
 }
 
 /* The options of a count. */

@@ -24,9 +24,9 @@ static const char help[] =
     "  -u, --unique       only the lexicographically least solution of each symmetry class\n"
     "  -h, --help         show this help\n"
     "\n"
-    "Solutions are written as they are found; Ctrl-C or SIGTERM ends the listing.\n"
-    "Exit codes: 0 success, 1 runtime failure (output not written), 2 bad input,\n"
-    "130/143 stopped by SIGINT/SIGTERM.\n";
+    "Solutions are written as they are found; Ctrl-C, SIGTERM or SIGHUP (unless ignored, as\n"
+    "under nohup) ends the listing. Exit codes: 0 success, 1 runtime failure (output not\n"
+    "written), 2 bad input, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.\n";
 
 /* A listing in progress. */
 typedef struct listing {
