@@ -676,8 +676,9 @@ NQ_API nq_status nq_complete(const nq_board *board, const nq_complete_options *o
 /* ------------------------------------------------------------------------------------------- */
 
 /* Reads solutions one by one from a text held in memory, in the cols format (one solution a
- * line) or the board format (rows of 'Q' and '.', solutions separated by empty lines); the format
- * is detected from the first non-empty line. */
+ * line) or the board format (rows of 'Q' and '.', '*' a bad square without a queen, solutions
+ * separated by empty lines); the format is detected from the first non-empty line. Lines end in
+ * "\n" or "\r\n". */
 typedef struct nq_solution_reader {
     const char *pos;   /* next unread character */
     const char *end;   /* one past the last character */

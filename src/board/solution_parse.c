@@ -1,6 +1,7 @@
 /*
  * solution_parse.c - reads lists of solutions for verification, in the cols format (1-based
- * columns, one solution a line) or the board format (rows of 'Q' and '.', blank lines between).
+ * columns, one solution a line) or the board format (rows of 'Q', '.' and '*', blank lines
+ * between). A bad square '*' holds no queen: a solution copied from a board file reads as one.
  */
 #include <string.h>
 
@@ -16,10 +17,16 @@ void nq_solution_reader_init(nq_solution_reader *reader, const char *text, size_
     reader->format = FORMAT_UNKNOWN;
 }
 
+/* Whether c may stand in a row of the board format. */
+static int is_square(char c)
+{
+    return c == 'Q' || c == '.' || c == '*';
+}
+
 static int is_board_line(const nq_line *line)
 {
     for (size_t i = 0; i < line->length; i++)
-        if (line->start[i] != 'Q' && line->start[i] != '.')
+        if (!is_square(line->start[i]))
             return 0;
     return 1;
 }
@@ -68,15 +75,15 @@ static int32_t row_queen(const nq_line *line)
     return memchr(q + 1, 'Q', rest) ? -2 : (int32_t)(q - line->start);
 }
 
-/* Checks that a row of a board solution holds width characters, each 'Q' or '.'. */
+/* Checks that a row of a board solution holds width characters, each 'Q', '.' or '*'. */
 static nq_status check_board_row(const nq_line *line, size_t width, nq_parse_error *err)
 {
     for (size_t i = 0; i < line->length; i++) {
-        if (line->start[i] != 'Q' && line->start[i] != '.') {
+        if (!is_square(line->start[i])) {
             char what[8];
             nq_describe_char(line->start[i], what);
             nq_parse_error_set(err, line->number, (int)i + 1,
-                               "unexpected %s; expected 'Q' or '.'", what);
+                               "unexpected %s; expected 'Q', '.' or '*'", what);
             return NQ_ERR_SYNTAX;
         }
     }
@@ -90,7 +97,7 @@ static nq_status check_board_row(const nq_line *line, size_t width, nq_parse_err
     return NQ_OK;
 }
 
-/* Reads a board of 'Q' and '.' whose first row is `first`, up to a blank line or the end. */
+/* Reads a board of 'Q', '.' and '*' whose first row is `first`, up to a blank line or the end. */
 static nq_status parse_board(nq_solution_reader *reader, const nq_line *first, int32_t *cols,
                              size_t capacity, size_t *n, nq_parse_error *err)
 {

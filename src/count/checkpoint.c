@@ -103,8 +103,9 @@ void nq_checkpoint_partial(const nq_plan *plan, const nq_unit_partial *partial,
     put_record(plan, (uint64_t)partial->unit | pieces << 32, &partial->count, out);
 }
 
-/* Checks that h is a whole header of this format and engine version; fills err and returns a
- * status if not. */
+/* Checks that h is a whole header of this format and engine version, for a board side that
+ * exists; fills err and returns a status if not. The CRC does not vouch for the side: anyone
+ * can recompute it, and a side beyond NQ_MAX_N would reach the making of a plan. */
 static nq_status check_magic(const unsigned char *h, nq_parse_error *err)
 {
     if (memcmp(h, magic, sizeof magic) != 0 || get32(h + 60) != nq_crc32(0, h, 60)) {
@@ -115,6 +116,11 @@ static nq_status check_magic(const unsigned char *h, nq_parse_error *err)
         nq_parse_error_set(err, 0, 1, "made by another version of nqueens (format %u, engine %u)",
                            get32(h + 8), get32(h + 12));
         return NQ_ERR_VERSION;
+    }
+    if (get32(h + 16) < 1 || get32(h + 16) > NQ_MAX_N) {
+        nq_parse_error_set(err, 0, 1, "its header is damaged: it names a board of side %u, not "
+                           "1 to %d", get32(h + 16), NQ_MAX_N);
+        return NQ_ERR_SYNTAX;
     }
     return NQ_OK;
 }

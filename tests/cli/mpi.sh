@@ -141,6 +141,16 @@ wait "$pid"
 code=$?
 expect "SIGTERM to rank 0: saved and said" "143 yes" "$code $(grep -qx "nqueens-mpi: count: stopped by SIGTERM; [0-9]* of [0-9]* units are saved in $tmp/t.ckpt: run the same command again to resume" "$tmp/err" && echo yes)"
 expect "resume after SIGTERM to rank 0" 95815104 "$("$nq" count 17 --method backtrack --checkpoint "$tmp/t.ckpt" 2>&1)"
+# SIGHUP to rank 0 (its terminal closed) stops the job as SIGTERM does, with 129.
+on3 count 17 --method backtrack --threads 1 --checkpoint "$tmp/h.ckpt" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+rank0=$(rank_pid 0 "count 17" "$tmp/h.ckpt" 100)
+sleep 0.5
+kill -HUP "$rank0"
+wait "$pid"
+code=$?
+expect "SIGHUP to rank 0: saved and said" "129 yes" "$code $(grep -qx "nqueens-mpi: count: stopped by SIGHUP; [0-9]* of [0-9]* units are saved in $tmp/h.ckpt: run the same command again to resume" "$tmp/err" && echo yes)"
+expect "resume after SIGHUP to rank 0" 95815104 "$("$nq" count 17 --method backtrack --checkpoint "$tmp/h.ckpt" 2>&1)"
 
 # Units in pieces (NQ_PIECE_LEVELS, every rank's plan): workers report how far their units in
 # progress got (every 0.2 s here, NQ_PARTIAL_SECONDS), rank 0 records it; after SIGTERM to rank

@@ -127,16 +127,20 @@ ends_within() {
     fi
 }
 
+# signal_code SIGNAL: the exit code of a stop by SIGNAL (INT, TERM or HUP): 128 + its number.
+signal_code() { case $1 in INT) echo 130 ;; TERM) echo 143 ;; HUP) echo 129 ;; esac; }
+
 # stopped_inside_unit NAME CHECKPOINT ARGS...: `nqueens count ARGS --checkpoint CHECKPOINT`,
 # stopped a second after its run begins, however long its units, must end within two seconds,
 # saying how many units it saved and how to resume, with nothing on stdout: by SIGTERM with exit
-# 143, then run again on the same checkpoint, which it resumes, by SIGINT with exit 130.
+# 143, then run again on the same checkpoint, which it resumes, by SIGINT with exit 130, then by
+# SIGHUP (a closed terminal) with exit 129.
 stopped_inside_unit() {
     local name=$1 ckpt=$2 signal code
     shift 2
     rm -f "$ckpt"
-    for signal in TERM INT; do
-        code=$([ "$signal" = TERM ] && echo 143 || echo 130)
+    for signal in TERM INT HUP; do
+        code=$(signal_code "$signal")
         "$nq" count "$@" --checkpoint "$ckpt" >"$tmp/out" 2>"$tmp/err" &
         local pid=$! tenths=0
         # The run has begun when its worker threads have (planning takes seconds).
@@ -179,6 +183,12 @@ forge() {
     body=$(le 8 "$unit")$(le 8 "$total")$(le 8 "$unique")$(le 4 $((total % 4294967291)))
     { printf "$body"; { head -c 40 "$1" | tail -c 8; printf "$body"; } | gzip -c | tail -c 8 | head -c 4; } |
         dd of="$1" bs=1 seek="$at" conv=notrunc 2>/dev/null
+}
+# forge_header CHECKPOINT OFFSET VALUE: sets the header's 32-bit field at OFFSET to VALUE, and
+# the header's CRC (bytes 60 to 63, of the 60 before) to match, as gzip's trailer computes it.
+forge_header() {
+    printf "$(le 4 "$3")" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+    head -c 60 "$1" | gzip -c | tail -c 8 | head -c 4 | dd of="$1" bs=1 seek=60 conv=notrunc 2>/dev/null
 }
 board() { printf "$1" >"$tmp/$2"; echo "$tmp/$2"; }
 b1=$(board '.Q...\n.....\n..*..\n.....\n.....\n' b1)   # the README's board, for every section
@@ -349,6 +359,22 @@ check "verify file" 1 "1 of 2 solutions valid" \
     "nqueens: $tmp/v1:2: solution 2 is invalid: the queens in row 2, column 3 and row 3, column 2 attack each other" -- verify "$tmp/v1"
 printf '2 4 x 3\n' >"$tmp/v4"
 check "verify syntax" 2 "" "nqueens: <stdin>:1:5: unexpected 'x'; expected a column number" "$tmp/v4" -- verify
+# Lines end in \r\n as well as \n, in both formats, as in board files.
+printf '2 4 1 3\r\n3 1 4 2\r\n' >"$tmp/vcrlf"
+check "verify columns with CRLF" 0 "2 of 2 solutions valid" "" "$tmp/vcrlf" -- verify
+printf '2 4 1 3\r\n1 3 2 4\r\n' >"$tmp/vcrlf2"
+check "verify columns with CRLF: an invalid one named" 1 "1 of 2 solutions valid" \
+    "nqueens: <stdin>:2: solution 2 is invalid: the queens in row 2, column 3 and row 3, column 2 attack each other" "$tmp/vcrlf2" -- verify
+printf '.Q..\r\n...Q\r\nQ...\r\n..Q.\r\n' >"$tmp/vcrlf3"
+check "verify a board with CRLF" 0 "1 of 1 solutions valid" "" "$tmp/vcrlf3" -- verify
+# A bad square '*' holds no queen: a board with one, in its first row too, is a board.
+printf '*Q..\n...Q\nQ.*.\n..Q*\n\n..Q.\nQ*..\n...Q\n.Q..\n' >"$tmp/vbad"
+check "verify boards with bad squares" 0 "2 of 2 solutions valid" "" "$tmp/vbad" -- verify
+printf '.*Q.\n*..Q\nQ...\n..Q.\n' >"$tmp/vbad2"
+check "verify a board with bad squares: an invalid one named" 1 "0 of 1 solutions valid" \
+    "nqueens: <stdin>:1: solution 1 is invalid: the queens in row 1, column 3 and row 2, column 4 attack each other" "$tmp/vbad2" -- verify
+printf '*Q..\n..x.\n' >"$tmp/vbad3"
+check "verify a board with a stray character" 2 "" "nqueens: <stdin>:2:3: unexpected 'x'; expected 'Q', '.' or '*'" "$tmp/vbad3" -- verify
 fi
 
 # ---- bad input: exit 2, a message, nothing on stdout ---------------------------------------
@@ -437,6 +463,13 @@ read -r unit total _ < <(od -An -tu8 -j $((64 + 32 * 3)) -N 24 "$ck" | tr -s ' \
 check "a forged record passes the CRC" 0 73714 "" -- count 13 --checkpoint "$tmp/forged.ckpt"
 check "check finds the forged record" 1 "$((units13 - 1)) of $units13 units checked agree with their records ($units13 recorded of $units13)" \
     "nqueens: check: $tmp/forged.ckpt: unit $unit is recorded as $((total + 2)) solutions, but has $total" -- check "$tmp/forged.ckpt" --all
+# A header naming a side no board has, its CRC recomputed: damaged, said with the file's name.
+for side in 0 65 2147483648; do
+    cp "$ck" "$tmp/side.ckpt"
+    forge_header "$tmp/side.ckpt" 16 "$side"
+    check "check a header of side $side" 2 "" "nqueens: checkpoint $tmp/side.ckpt: its header is damaged: it names a board of side $side, not 1 to 64" -- check "$tmp/side.ckpt"
+    check "resume a header of side $side" 2 "" "nqueens: checkpoint $tmp/side.ckpt: its header is damaged: it names a board of side $side, not 1 to 64; refusing to use it" -- count 13 --checkpoint "$tmp/side.ckpt"
+done
 # The header tells N, not the board: a board's checkpoint needs the board again.
 "$nq" count --board "$b4" --checkpoint "$tmp/b4.ckpt" >/dev/null
 check "check a board's checkpoint without the board" 2 "" "nqueens: check: checkpoint $tmp/b4.ckpt was not made for the empty 8 x 8 board; give the count's board with --board FILE" -- check "$tmp/b4.ckpt"
@@ -465,6 +498,11 @@ mknod "$tmp/null.ckpt" c 1 3 2>/dev/null && device=$tmp/null.ckpt
 check "checkpoint device" 2 "" "nqueens: checkpoint $device: is a character device; $regular" -- count 8 --checkpoint "$device"
 check "checkpoint FIFO" 2 "" "nqueens: checkpoint $tmp/fifo.ckpt: is a FIFO; $regular" -- count 8 --checkpoint "$tmp/fifo.ckpt"
 check "checkpoint directory" 2 "" "nqueens: checkpoint $tmp/dir.ckpt: is a directory; $regular" -- count 8 --checkpoint "$tmp/dir.ckpt"
+# A symlink to a missing file is not followed to make one (it may have been planted).
+ln -s "$tmp/nowhere.ckpt" "$tmp/dangling.ckpt"
+check "checkpoint dangling symlink" 2 "" "nqueens: checkpoint $tmp/dangling.ckpt: is a symbolic link to a missing file; a checkpoint is a regular file or a new path" -- count 8 --checkpoint "$tmp/dangling.ckpt"
+expect_true "a dangling symlink stays dangling" "$([ -L "$tmp/dangling.ckpt" ] && [ ! -e "$tmp/nowhere.ckpt" ]; echo $?)"
+check "check a dangling symlink" 2 "" "nqueens: checkpoint $tmp/dangling.ckpt: No such file or directory" -- check "$tmp/dangling.ckpt"
 expect_true "a refused checkpoint leaves no file behind" "$([ ! -e ./- ] && [ -c "$device" ]; echo $?)"
 check "checkpoint of a count refused before it starts" 2 "" "nqueens: count: --method join counts empty boards of side 4 to 27 only" -- count 3 --method join --checkpoint "$tmp/never.ckpt"
 expect_true "a count refused before it starts leaves no checkpoint" "$([ ! -e "$tmp/never.ckpt" ]; echo $?)"
@@ -491,6 +529,20 @@ code=$?
 [ "$code" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^nqueens: checkpoint /sys/nqueens.ckpt: " "$tmp/err"
 expect_true "read-only checkpoint path" $?
 interrupted_then_resumed backtrack 14772512 "[0-9]*" "$tmp/int.ckpt" 0.4 16 --method backtrack --threads 2
+# SIGHUP (a closed terminal, a logout) stops a count as SIGTERM does: synced, said, resumed.
+"$nq" count 16 --method backtrack --threads 2 --checkpoint "$tmp/hup.ckpt" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+until [ "$(ls "/proc/$pid/task" 2>/dev/null | wc -l)" -gt 1 ] || ! kill -0 "$pid" 2>/dev/null; do
+    sleep 0.05
+done
+sleep 0.2
+kill -HUP "$pid"
+wait "$pid"
+code=$?
+[ "$code" -eq 129 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "^nqueens: count: stopped by SIGHUP; [0-9]* of [0-9]* units are saved in $tmp/hup.ckpt\(, and the pieces done of units in progress\)\?: run the same command again to resume$" "$tmp/err"
+expect_true "SIGHUP stops a count, exit 129, and says what is saved" $?
+check "resume after SIGHUP" 0 14772512 "" -- count 16 --method backtrack --threads 2 --checkpoint "$tmp/hup.ckpt"
 "$nq" count 12 --method backtrack --progress >"$tmp/out" 2>"$tmp/err"
 [ "$(cat "$tmp/out")" = 14200 ] &&
     grep -q "^9225/9225 units (100.0%), 14200 solutions, .* units/s, elapsed 0:00:00, ETA 0:00:00$" "$tmp/err"
@@ -508,6 +560,40 @@ expect_true "subtotals add up" $?
 # Outputs are opened before the count starts, not found unwritable when it ends.
 timeout 20 "$nq" count 20 --method backtrack --subtotals "$tmp/no/sub.csv" >"$tmp/out" 2>"$tmp/err"
 compare "subtotals unwritable: said at once" 1 $? "" "nqueens: subtotals $tmp/no/sub.csv: No such file or directory" "count 20 --subtotals $tmp/no/sub.csv"
+# An output that is the checkpoint or the board file read is refused before anything is
+# written, whatever name it is given: the same, a hard link, a symlink.
+cp "$ck" "$tmp/keep.ckpt"
+ln "$tmp/keep.ckpt" "$tmp/hard.ckpt"; ln -s "$tmp/keep.ckpt" "$tmp/soft.ckpt"
+for name in keep hard soft; do
+    check "subtotals into the checkpoint ($name)" 2 "" "nqueens: subtotals $tmp/$name.ckpt: is the checkpoint $tmp/keep.ckpt; refusing to write over it" -- count 13 --checkpoint "$tmp/keep.ckpt" --subtotals "$tmp/$name.ckpt"
+done
+expect_true "the checkpoint is untouched" "$(cmp -s "$ck" "$tmp/keep.ckpt"; echo $?)"
+check "subtotals into a new checkpoint" 2 "" "nqueens: subtotals $tmp/new.ckpt: is the checkpoint $tmp/new.ckpt; refusing to write over it" -- count 8 --checkpoint "$tmp/new.ckpt" --subtotals "$tmp/new.ckpt"
+expect_true "a new checkpoint refused so is not left behind" "$([ ! -e "$tmp/new.ckpt" ]; echo $?)"
+cp "$b4" "$tmp/b4copy"
+check "subtotals into the board file" 2 "" "nqueens: subtotals $tmp/b4copy: is the board file $tmp/b4copy; refusing to write over it" -- count --board "$tmp/b4copy" --subtotals "$tmp/b4copy"
+check "subtotals into the board file read from stdin" 2 "" "nqueens: subtotals $tmp/b4copy: is the board file <stdin>; refusing to write over it" "$tmp/b4copy" -- count --board - --subtotals "$tmp/b4copy"
+expect_true "the board file is untouched" "$(cmp -s "$b4" "$tmp/b4copy"; echo $?)"
+"$nq" count 13 --checkpoint "$tmp/keep.ckpt" >>"$tmp/keep.ckpt" 2>"$tmp/err"
+compare "standard output into the checkpoint" 2 $? "" "nqueens: count: standard output is the checkpoint $tmp/keep.ckpt; refusing to write over it" "count 13 --checkpoint $tmp/keep.ckpt >>$tmp/keep.ckpt"
+expect_true "the checkpoint is still untouched" "$(cmp -s "$ck" "$tmp/keep.ckpt"; echo $?)"
+# Subtotals to standard output's file by another name: the lines, then the total after them.
+"$nq" count 12 --method backtrack --subtotals /dev/stdout >"$tmp/both" 2>"$tmp/err"
+[ $? -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(head -1 "$tmp/both")" = "unit,weight,placement,total,unique" ] &&
+    [ "$(tail -1 "$tmp/both")" = 14200 ] && cmp -s <(head -n -1 "$tmp/both") "$tmp/sub.csv"
+expect_true "subtotals to /dev/stdout in a file: the lines, then the total" $?
+# A FIFO no process reads is refused at once rather than waited on; one with a reader is written.
+mkfifo "$tmp/sub.fifo"
+timeout 20 "$nq" count 12 --subtotals "$tmp/sub.fifo" >"$tmp/out" 2>"$tmp/err"
+compare "subtotals into a FIFO without a reader" 1 $? "" "nqueens: subtotals $tmp/sub.fifo: is a FIFO that no process reads; start its reader first" "count 12 --subtotals $tmp/sub.fifo"
+# The shell holds it open (read and write: no wait) while cat starts, so there is a reader.
+exec 7<>"$tmp/sub.fifo"
+timeout 20 cat "$tmp/sub.fifo" >"$tmp/fifo.csv" &
+reader=$!
+check "subtotals into a FIFO with a reader" 0 14200 "" -- count 12 --method backtrack --subtotals "$tmp/sub.fifo"
+exec 7>&-
+wait "$reader"
+expect_true "the reader got the subtotals" "$(cmp -s "$tmp/fifo.csv" "$tmp/sub.csv"; echo $?)"
 fi
 
 # ---- units counted in pieces: partial records -----------------------------------------------
@@ -707,13 +793,23 @@ compare "count --board of one endless row" 2 $? "" "nqueens: <stdin>:1:65: line 
 yes ..... | head -c 100000000 | bounded count --board - >"$tmp/out" 2>"$tmp/err"
 compare "count --board of endless rows" 2 $? "" "nqueens: <stdin>:6:1: extra row; a board 5 squares wide has 5 rows" "count --board -"
 { printf '.Q..\n...Q\nQ...\n..Q.\n'; yes ''; } | head -c 100000000 | bounded count --board - >"$tmp/out" 2>"$tmp/err"
-compare "count --board with endless blank lines" 2 $? "" "nqueens: <stdin>:1048560: input longer than 1048576 bytes; a board has at most 64 columns and rows" "count --board -"
+compare "count --board with endless blank lines" 2 $? "" "nqueens: <stdin>:1048561: input longer than 1048576 bytes; a board has at most 64 columns and rows" "count --board -"
 { echo 70; yes ........ | head -70; echo 0; } | bounded uva >"$tmp/out" 2>"$tmp/err"
 compare "uva size above 64" 2 $? "" "nqueens: <stdin>:1:1: board size 70 is too large; at most 64" "uva"
 { echo 2; yes . | tr -d '\n' | head -c 100000000; } | bounded uva >"$tmp/out" 2>"$tmp/err"
 compare "uva endless row" 2 $? "" "nqueens: <stdin>:2:65: line longer than 64 characters; no line of a case is longer" "uva"
 yes '' | head -c 100000000 | bounded uva >"$tmp/out" 2>"$tmp/err"
-compare "uva endless blank lines" 2 $? "" "nqueens: <stdin>:16777216: input longer than 16777216 bytes; uva reads at most 16 MiB" "uva"
+compare "uva endless blank lines" 2 $? "" "nqueens: <stdin>:16777217: input longer than 16777216 bytes; uva reads at most 16 MiB" "uva"
+# The limits themselves are allowed: a board file of 1 MiB exactly, UVa input of 16 MiB.
+{ cat "$b3"; head -c $((1048576 - 72)) /dev/zero | tr '\0' '\n'; } >"$tmp/mib"
+check "board file of 1048576 bytes" 0 92 "" -- count --board "$tmp/mib"
+echo >>"$tmp/mib"
+check "board file of 1048577 bytes" 2 "" "nqueens: $tmp/mib:1048513: input longer than 1048576 bytes; a board has at most 64 columns and rows" -- count --board "$tmp/mib"
+{ head -c $((16777216 - 6)) /dev/zero | tr '\0' '\n'; printf '1\n.\n0\n'; } >"$tmp/uva16"
+check "uva input of 16777216 bytes" 0 "Case 1: 1" "" "$tmp/uva16" -- uva
+{ echo; cat "$tmp/uva16"; } >"$tmp/uva16+1"
+check "uva input of 16777217 bytes" 2 "" "nqueens: <stdin>:16777214: input longer than 16777216 bytes; uva reads at most 16 MiB" "$tmp/uva16+1" -- uva
+rm -f "$tmp/uva16" "$tmp/uva16+1"
 awk 'BEGIN { for (c = 0; c <= 65536; c++) print "1\n." ; print 0 }' | bounded uva >"$tmp/out" 2>"$tmp/err"
 compare "uva too many cases" 2 $? "" "nqueens: <stdin>:131073: more than 65536 cases; uva answers at most 65536" "uva"
 yes 1 | tr -d '\n' | head -c 100000000 | bounded verify >"$tmp/out" 2>"$tmp/err"
@@ -728,9 +824,9 @@ stopped_inside_unit "count 64" "$tmp/c64.ckpt" 64 --threads 2
 # Planning a 64 x 64 board with one bad square (no symmetry: 12 million units) takes a second:
 # a stop then ends the process at once, with a word.
 awk 'BEGIN { for (r = 0; r < 64; r++) { s = ""; for (c = 0; c < 64; c++) s = s ((r == 0 && c == 5) ? "*" : "."); print s } }' >"$tmp/b64"
-for signal in INT TERM; do
+for signal in INT TERM HUP; do
     rm -f "$tmp/plan64.ckpt"
-    code=$([ "$signal" = TERM ] && echo 143 || echo 130)
+    code=$(signal_code "$signal")
     "$nq" count --board "$tmp/b64" --threads 1 --checkpoint "$tmp/plan64.ckpt" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     sleep 0.1
@@ -744,6 +840,19 @@ stopped_inside_unit "count 27 --threads 1" "$tmp/c27.ckpt" 27 --threads 1
 stopped_inside_unit "count 20 --method join" "$tmp/j20.ckpt" 20 --method join --threads 2
 ends_on_signal "estimate 27" TERM 143 /dev/null estimate 27 --method backtrack --probes 100000000
 ends_on_signal "one --random" TERM 143 /dev/null one 30000000 --random
+ends_on_signal "solve 46" HUP 129 /dev/null solve 46 --limit 1
+# SIGHUP ignored from the start, as nohup leaves it, stays ignored: the count goes on.
+(trap '' HUP; exec "$nq" count 16 --method backtrack --threads 1 --checkpoint "$tmp/nohup.ckpt") \
+    >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+until [ "$(ls "/proc/$pid/task" 2>/dev/null | wc -l)" -gt 1 ] || ! kill -0 "$pid" 2>/dev/null; do
+    sleep 0.05
+done
+kill -HUP "$pid"
+sent=$?
+wait "$pid"
+[ $? -eq 0 ] && [ "$sent" -eq 0 ] && [ "$(cat "$tmp/out")" = 14772512 ] && [ ! -s "$tmp/err" ]
+expect_true "count under nohup: SIGHUP ignored, the count goes on" $?
 awk 'BEGIN { for (c = 0; c < 2000; c++) { print 16; for (r = 0; r < 16; r++) print "................" } print 0 }' >"$tmp/uva16.in"
 ends_on_signal "uva" TERM 143 "$tmp/uva16.in" uva
 # One thread: on two, the join's whole count of 18 takes about 0.6 s here.
@@ -864,6 +973,14 @@ wait "$pid"
 code=$?
 [ "$code" -eq 130 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ]
 expect_true "one --random: SIGINT stops with 130, nothing printed" $?
+"$nq" one 50000000 --random >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.5
+kill -HUP "$pid"
+wait "$pid"
+code=$?
+[ "$code" -eq 129 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ]
+expect_true "one --random: SIGHUP stops with 129, nothing printed" $?
 "$nq" one 5 -f unicode >"$tmp/out"
 [ "$(grep -o '♛' "$tmp/out" | wc -l)" -eq 5 ] && [ "$(wc -l <"$tmp/out")" -eq 6 ]
 expect_true "one unicode has 5 queens" $?
@@ -875,6 +992,11 @@ expect_true "solve --unique svg: 12 boards of 8 queens, renders to PNG" $?
 [ "$(grep -c 'href="#queen"' "$tmp/f30.svg")" -eq 60 ] && rsvg-convert "$tmp/f30.svg" -o "$tmp/f30.png"
 expect_true "solve 30 --limit 2 svg: the first two boards, without counting all" $?
 check "svg of more boards than a page holds" 2 "" "nqueens: solve: an SVG page holds at most 10000 boards, and this listing has more; add --limit" -- solve 12 --format svg
+# A page holds 10000 boards exactly: --limit 10000 is a page, --limit 10001 is not.
+"$nq" solve 12 --format svg --limit 10000 >"$tmp/s12.svg" 2>"$tmp/err"
+[ $? -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(grep -c 'href="#queen"' "$tmp/s12.svg")" -eq 120000 ]
+expect_true "solve 12 --limit 10000 svg: a full page" $?
+check "svg --limit 10001 is more than a page" 2 "" "nqueens: solve: an SVG page holds at most 10000 boards, and this listing has more; add --limit" -- solve 12 --format svg --limit 10001
 "$nq" one 100 --random --format svg >"$tmp/r.svg"
 [ "$(grep -c 'href="#queen"' "$tmp/r.svg")" -eq 100 ] && rsvg-convert "$tmp/r.svg" -o "$tmp/r.png"
 expect_true "one 100 svg renders" $?

@@ -429,6 +429,42 @@ static void checkpoints_say_what_differs(void **state)
     nq_plan_free(blocked);
 }
 
+/* A header whose side is no board's (0, 65, 2^31, 2^32 - 1), its CRC recomputed, is damaged:
+ * neither described nor read, so that no plan is asked for such a side. */
+static void checkpoint_sides_out_of_range_are_damage(void **state)
+{
+    (void)state;
+    nq_plan *plan = plan_of(9);
+    static const uint32_t sides[] = { 0, 65, UINT32_C(1) << 31, UINT32_MAX };
+    for (size_t k = 0; k < sizeof sides / sizeof *sides; k++) {
+        unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+        nq_checkpoint_header(plan, 0, header);
+        for (int i = 0; i < 4; i++)
+            header[16 + i] = (unsigned char)(sides[k] >> 8 * i);
+        uint32_t crc = crc32_of(header, 60);
+        for (int i = 0; i < 4; i++)
+            header[60 + i] = (unsigned char)(crc >> 8 * i);
+        nq_checkpoint_info info;
+        nq_parse_error err = { 0 };
+        assert_int_equal(nq_checkpoint_describe(header, sizeof header, &info, &err), NQ_ERR_SYNTAX);
+        assert_non_null(strstr(err.message, "damaged"));
+        refused(plan, 0, header, sizeof header, NQ_ERR_SYNTAX, "damaged");
+    }
+    /* The sides at the ends of the range are boards. */
+    for (int n = 1; n <= NQ_MAX_N; n += NQ_MAX_N - 1) {
+        unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+        nq_checkpoint_header(plan, 0, header);
+        header[16] = (unsigned char)n;
+        uint32_t crc = crc32_of(header, 60);
+        for (int i = 0; i < 4; i++)
+            header[60 + i] = (unsigned char)(crc >> 8 * i);
+        nq_checkpoint_info info;
+        assert_int_equal(nq_checkpoint_describe(header, sizeof header, &info, NULL), NQ_OK);
+        assert_int_equal(info.n, n);
+    }
+    nq_plan_free(plan);
+}
+
 static void checkpoint_sums_go_beyond_64_bits(void **state)
 {
     (void)state;
@@ -498,6 +534,7 @@ int main(void)
         cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
         cmocka_unit_test(checkpoints_describe_their_plan),
         cmocka_unit_test(checkpoints_say_what_differs),
+        cmocka_unit_test(checkpoint_sides_out_of_range_are_damage),
         cmocka_unit_test(fingerprints_stay),
         cmocka_unit_test(backtrack_plans_fit_their_memory),
         cmocka_unit_test(narrowed_plans_count_right),

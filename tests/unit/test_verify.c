@@ -185,6 +185,21 @@ static void board_format(void **state)
     expect_end(&r);
 }
 
+/* A bad square '*' holds no queen: a board whose first row has one is still a board, not a
+ * line of columns. */
+static void board_format_with_bad_squares(void **state)
+{
+    (void)state;
+    static const int32_t a[] = { 1, 3, 0, 2 }, b[] = { 2, 0, 3, 1 }, c[] = { -1 };
+    nq_solution_reader r;
+    const char *boards = "*Q..\n...Q\nQ.*.\n..Q*\n\n..Q*\r\nQ*..\r\n*..Q\r\n.Q..\r\n\n*\n";
+    nq_solution_reader_init(&r, boards, strlen(boards));
+    expect_solution(&r, a, 4, 1);
+    expect_solution(&r, b, 4, 6);
+    expect_solution(&r, c, 1, 11);
+    expect_end(&r);
+}
+
 /* The format is taken from the first solution and kept. */
 static void format_is_kept(void **state)
 {
@@ -235,8 +250,8 @@ static void reader_errors(void **state)
     reader_error("Q.\n.Q\n..\n", NQ_ERR_SYNTAX, 1, 1, "3 rows of 2 squares");
     reader_error(".Q..\n..Q\n", NQ_ERR_SYNTAX, 2, 4, "row has 3 squares; expected 4");
     reader_error(".Q..\n..Q..\n", NQ_ERR_SYNTAX, 2, 5, "row has 5 squares; expected 4");
-    reader_error("Q.\n.x\n", NQ_ERR_SYNTAX, 2, 2, "unexpected 'x'; expected 'Q' or '.'");
-    reader_error("Q.\n.*\n", NQ_ERR_SYNTAX, 2, 2, "unexpected '*'");
+    reader_error("Q.\n.x\n", NQ_ERR_SYNTAX, 2, 2, "unexpected 'x'; expected 'Q', '.' or '*'");
+    reader_error("*.\n.x\n", NQ_ERR_SYNTAX, 2, 2, "unexpected 'x'; expected 'Q', '.' or '*'");
 }
 
 static void sizes(void **state)
@@ -280,6 +295,7 @@ int main(void)
         cmocka_unit_test(random_arrays_match_plain_checks),
         cmocka_unit_test(cols_format),
         cmocka_unit_test(board_format),
+        cmocka_unit_test(board_format_with_bad_squares),
         cmocka_unit_test(format_is_kept),
         cmocka_unit_test(reader_errors),
         cmocka_unit_test(sizes),

@@ -79,9 +79,14 @@ int checkpoint_lock(checkpoint_file *cp, const char *path)
     }
     struct stat st;
     if (cp->fd < 0) {
-        return errno == EISDIR ? fail(EXIT_USAGE, "checkpoint %s: is a directory; a checkpoint "
+        /* O_EXCL does not follow a symlink: one to a missing file is refused, not created. */
+        int error = errno;
+        if (error == EEXIST && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+            return fail(EXIT_USAGE, "checkpoint %s: is a symbolic link to a missing file; a "
+                        "checkpoint is a regular file or a new path", path);
+        return error == EISDIR ? fail(EXIT_USAGE, "checkpoint %s: is a directory; a checkpoint "
                                       "is a regular file", path)
-                               : fail(EXIT_FAILURE_, "checkpoint %s: %s", path, strerror(errno));
+                               : fail(EXIT_FAILURE_, "checkpoint %s: %s", path, strerror(error));
     }
     const char *what = fstat(cp->fd, &st) == 0 ? not_regular(&st) : NULL;
     code = what ? fail(EXIT_USAGE, "checkpoint %s: %s; a checkpoint is a regular file", path,

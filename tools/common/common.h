@@ -88,10 +88,15 @@ void out_flush(void);                   /* writes out what the buffer holds now 
 int out_failed(void);                   /* whether a write has failed */
 int out_close(void);                    /* flushes; returns 0 or EXIT_FAILURE_ after a message */
 
-/* Set by SIGINT or SIGTERM once catch_stop_signals has run: the signal's number (stop.c). The
- * long commands pass it to the library as their stop request. */
+/* Set by SIGINT, SIGTERM or SIGHUP once catch_stop_signals has run: the signal's number
+ * (stop.c). The long commands pass it to the library as their stop request. A SIGHUP ignored
+ * when the program started (nohup) stays ignored. */
 extern volatile sig_atomic_t stop_signal;
-void catch_stop_signals(void);     /* from now on SIGINT and SIGTERM set stop_signal */
+enum { STOP_SIGNALS = 3 };
+extern const int stop_signals[STOP_SIGNALS];   /* SIGINT, SIGTERM, SIGHUP */
+void catch_stop_signals(void);     /* from now on they set stop_signal */
+void catch_stop_signals_with(void (*handler)(int));   /* from now on they call handler */
 void release_stop_signals(void);   /* from now on they end the process again */
+const char *stop_signal_name(int signo);     /* "SIGINT", "SIGTERM" or "SIGHUP" */
 
 #endif /* NQ_COMMON_H */

@@ -105,6 +105,7 @@ int line_reader_next(line_reader *r)
         if ((r->cut = cut_at(r, c, digits, short_)) != CUT_NONE)
             break;
     }
+    r->newline = c == '\n';
     if (ferror(r->file))
         return -fail(EXIT_USAGE, "%s: read error: %s", r->name, strerror(errno));
     if (c == EOF && r->length == 0 && !r->cut)
@@ -135,7 +136,8 @@ int read_text(line_reader *r, int rows, char **text, size_t *length)
     char *buf = malloc(capacity);
     int width = -1, nonblank = 0, got = 0;
     while (buf && (got = line_reader_next(r)) == 1) {
-        if (size + r->length + 2 > r->max_bytes) {
+        /* The input's bytes so far: max_bytes of them are taken, not one more. */
+        if (size + r->length + (size_t)r->newline > r->max_bytes) {
             r->cut = CUT_FULL;
             break;
         }

@@ -25,6 +25,7 @@ typedef struct line_reader {
     const char *name;       /* the input's name in messages ("<stdin>" for standard input) */
     char *line;             /* the current line without its "\n" ('\r' kept), NUL-terminated */
     size_t length;          /* its characters */
+    int newline;            /* whether "\n" ended it (the last line of a text may lack one) */
     size_t capacity;        /* bytes allocated at line */
     int number;             /* its number, 1-based; 0 before the first */
     enum line_cut cut;      /* whether and why the current line was cut short */

@@ -34,10 +34,10 @@ static const char help[] =
     "                         --checkpoint', locked as it is); rerun to resume\n"
     "  -h, --help             show this help\n"
     "\n"
-    "SIGINT or SIGTERM to rank 0 stops after syncing the checkpoint. NQ_CPU=portable, popcnt,\n"
-    "avx2 or avx512 in rank 0's environment caps the fast paths of every rank, as for nqueens.\n"
-    "Exit codes: 0 success, 1 runtime failure, 2 bad input (a checkpoint in use by another run\n"
-    "included), 130/143 stopped by SIGINT/SIGTERM.\n";
+    "SIGINT, SIGTERM or SIGHUP (unless ignored) to rank 0 stops after syncing the checkpoint.\n"
+    "NQ_CPU=portable, popcnt, avx2 or avx512 in rank 0's environment caps the fast paths of\n"
+    "every rank, as for nqueens. Exit codes: 0 success, 1 runtime failure, 2 bad input (a\n"
+    "checkpoint in use by another run included), 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.\n";
 
 /* Parses the options on rank 0; returns 0, -1 after --help, or an exit code. */
 static int parse(int argc, char **argv, mpi_run *run, const char **board_path)

@@ -154,14 +154,14 @@ static double seconds_since(const struct timespec *start)
     return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9;
 }
 
-/* Ends the job on SIGINT or SIGTERM (mpirun forwards Ctrl-C as SIGTERM, and kills the other
+/* Ends the job on SIGINT, SIGTERM or SIGHUP (mpirun forwards Ctrl-C as SIGTERM, and kills the other
  * ranks): the checkpoint synced with whole records only, since records are appended under the
  * lock taken here, and a word on what is saved. Does not return. */
 static void stop_now(dispatcher *d)
 {
     pthread_mutex_lock(&d->lock);
     int signo = stop_signal;
-    const char *name = signo == SIGINT ? "SIGINT" : "SIGTERM";
+    const char *name = stop_signal_name(signo);
     if (d->checkpoint && checkpoint_sync(d->checkpoint) == 0)
         fail(0, "count: stopped by %s; %llu of %zu units are saved in %s: run the same command "
              "again to resume", name, (unsigned long long)d->progress.units_done,

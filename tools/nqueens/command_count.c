@@ -59,13 +59,14 @@ static const char help[] =
     "                         and with --unique the classes (by the join: P and R too)\n"
     "  -h, --help             show this help\n"
     "\n"
-    "Ctrl-C (SIGINT) or SIGTERM stops after saving the checkpoint, losing a fraction of a\n"
-    "second per thread; kill -9 loses at most about 30 s per thread (the unit in progress\n"
-    "below N = 24). NQ_PIECE_LEVELS=K (0 to 8) cuts units into pieces K queens deep at any N\n"
-    "(0: whole units), for tests. Exit codes: 0 success,\n"
-    "1 runtime failure (checkpoint or output not written, more memory needed than allowed),\n"
-    "2 bad input (a checkpoint made for another problem, damaged, or in use by another run\n"
-    "included), 130/143 stopped by SIGINT/SIGTERM.\n";
+    "Ctrl-C (SIGINT), SIGTERM or SIGHUP (unless ignored, as under nohup) stops after saving\n"
+    "the checkpoint, losing a fraction of a second per thread; kill -9 loses at most about\n"
+    "30 s per thread (the unit in progress below N = 24). NQ_PIECE_LEVELS=K (0 to 8) cuts\n"
+    "units into pieces K queens deep at any N (0: whole units), for tests. Exit codes:\n"
+    "0 success, 1 runtime failure (checkpoint or output not written, more memory needed than\n"
+    "allowed, a subtotals FIFO nothing reads), 2 bad input (a checkpoint made for another\n"
+    "problem, damaged, not a regular file or in use by another run, an output that is the\n"
+    "checkpoint or the board file included), 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.\n";
 
 /* Seconds between syncs of the checkpoint file. A kill -9 loses at most, per thread, the time
  * between partial records of a unit in progress (checkpoint_partial_seconds), a sync and the
@@ -124,14 +125,53 @@ static int by_burnside(const nq_plan *plan, int unique)
     return unique && nq_plan_method(plan) == NQ_METHOD_JOIN;
 }
 
+/* Whether fd and st are one regular file: device and inode, whatever names led to them. */
+static int same_regular_file(int fd, const struct stat *st)
+{
+    struct stat other;
+    return fd >= 0 && fstat(fd, &other) == 0 && S_ISREG(other.st_mode) &&
+           other.st_dev == st->st_dev && other.st_ino == st->st_ino;
+}
+
+/* Refuses an output of the count (the subtotals, standard output) that is the checkpoint or
+ * the board file read: it would write over them. Returns 0 or EXIT_USAGE after a message. */
+static int refuse_overwrite(int subtotals_fd, const char *subtotals_path,
+                            const checkpoint_file *cp, const char *board_path)
+{
+    struct stat st, board;
+    int board_known = board_path && (strcmp(board_path, "-") == 0 ? fstat(STDIN_FILENO, &board)
+                                                                  : stat(board_path, &board)) == 0;
+    if (subtotals_fd >= 0 && fstat(subtotals_fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        if (same_regular_file(cp->fd, &st))
+            return fail(EXIT_USAGE, "subtotals %s: is the checkpoint %s; refusing to write over "
+                        "it", subtotals_path, cp->path);
+        if (board_known && same_regular_file(subtotals_fd, &board))
+            return fail(EXIT_USAGE, "subtotals %s: is the board file %s; refusing to write over "
+                        "it", subtotals_path, display_name(board_path));
+    }
+    if (fstat(STDOUT_FILENO, &st) == 0 && same_regular_file(cp->fd, &st))
+        return fail(EXIT_USAGE, "count: standard output is the checkpoint %s; refusing to write "
+                    "over it", cp->path);
+    return 0;
+}
+
 /* Opens the --subtotals file before the count starts, so that a path that cannot be written is
- * known at once; it is emptied only when the count has ended. Returns the descriptor, or -1
- * after a message. */
+ * known at once; it is emptied only when the count has ended. A FIFO is opened without waiting
+ * for a reader, which would hang the run before it starts: one with no reader is refused.
+ * Returns the descriptor, or -1 after a message. */
 static int open_subtotals(const char *path)
 {
-    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
+    int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0 && errno == ENXIO)
+        fail(EXIT_FAILURE_, "subtotals %s: is a FIFO that no process reads; start its reader "
+             "first", path);
+    else if (fd < 0)
         fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
+    else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+        fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
+        close(fd);
+        fd = -1;
+    }
     return fd;
 }
 
@@ -143,9 +183,17 @@ static int write_subtotals(int fd, const char *path, const nq_plan *plan,
 {
     struct stat st;
     int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-    FILE *f = !regular || ftruncate(fd, 0) == 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
+    if (regular && fstat(STDOUT_FILENO, &st) == 0 && same_regular_file(fd, &st)) {
+        /* Standard output's file by another name (/dev/stdout): written at its offset, before
+         * the total, not over it from the start. */
         close(fd);
+        fd = dup(STDOUT_FILENO);
+        regular = 0;
+    }
+    FILE *f = fd >= 0 && (!regular || ftruncate(fd, 0) == 0) ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
         return fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
     }
     fprintf(f, "unit,weight,placement,total,unique\n");
@@ -177,24 +225,24 @@ static int report_stop(const checkpoint_file *cp, const nq_plan *plan, const cou
         return EXIT_FAILURE_;
     if (cp->path)
         fail(0, "count: stopped by %s; %" PRIu64 " of %zu units are saved in %s%s: run the same "
-             "command again to resume", signo == SIGINT ? "SIGINT" : "SIGTERM", run->saved,
+             "command again to resume", stop_signal_name(signo), run->saved,
              nq_plan_units(plan), cp->path,
              run->saved_in_part ? ", and the pieces done of units in progress" : "");
     else
         fail(0, "count: stopped by %s; nothing was saved (--checkpoint FILE keeps finished "
-             "units)", signo == SIGINT ? "SIGINT" : "SIGTERM");
+             "units)", stop_signal_name(signo));
     return 128 + signo;
 }
 
-/* What to say, and which new checkpoint to remove, when SIGINT or SIGTERM comes while the plan
- * is made: a second at N = 64, longer for the join's tables, and the library has no way to be
+/* What to say, and which new checkpoint to remove, when a stop signal comes while the plan is
+ * made: a second at N = 64, longer for the join's tables, and the library has no way to be
  * asked to stop it. Composed beforehand, as a signal handler may only write and end. */
-static char planning_message[2][512];       /* for SIGINT, then SIGTERM */
-static const char *planning_new_checkpoint;  /* a checkpoint this run created, or NULL */
+static char planning_message[STOP_SIGNALS][512];   /* by the signal's place in stop_signals */
+static const char *planning_new_checkpoint;        /* a checkpoint this run created, or NULL */
 
 static void stop_while_planning(int signo)
 {
-    const char *message = planning_message[signo == SIGTERM];
+    const char *message = planning_message[signo == SIGINT ? 0 : signo == SIGTERM ? 1 : 2];
     if (planning_new_checkpoint)
         unlink(planning_new_checkpoint);   /* nothing in it yet, and left as it was found */
     ssize_t ignored = write(STDERR_FILENO, message, strlen(message));
@@ -202,11 +250,11 @@ static void stop_while_planning(int signo)
     _exit(128 + signo);
 }
 
-/* Makes SIGINT and SIGTERM end the process at once, with a word, until the plan is made. */
+/* Makes the stop signals end the process at once, with a word, until the plan is made. */
 static void catch_signals_while_planning(const checkpoint_file *cp)
 {
-    for (int i = 0; i < 2; i++) {
-        const char *name = i ? "SIGTERM" : "SIGINT";
+    for (int i = 0; i < STOP_SIGNALS; i++) {
+        const char *name = stop_signal_name(stop_signals[i]);
         if (cp->path && !cp->created)
             snprintf(planning_message[i], sizeof planning_message[i], "nqueens: count: stopped "
                      "by %s while planning, before counting; %s is as it was: run the same "
@@ -216,10 +264,7 @@ static void catch_signals_while_planning(const checkpoint_file *cp)
                      "by %s while planning, before counting; nothing was saved\n", name);
     }
     planning_new_checkpoint = cp->path && cp->created ? cp->path : NULL;
-    struct sigaction action = { .sa_handler = stop_while_planning };
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    catch_stop_signals_with(stop_while_planning);
 }
 
 /* The options of a count. */
@@ -437,6 +482,7 @@ int command_count(int argc, char **argv)
     nq_plan *plan = NULL;
     catch_signals_while_planning(&cp);
     if ((o.subtotals_path && (subtotals_fd = open_subtotals(o.subtotals_path)) < 0) ||
+        (code = refuse_overwrite(subtotals_fd, o.subtotals_path, &cp, o.board_path)) ||
         (code = plan_for_run(&board, &o, &cp, &plan))) {
         if (o.checkpoint_path)
             checkpoint_close(&cp);

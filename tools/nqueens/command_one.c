@@ -29,13 +29,13 @@ static const char help[] =
     "  -h, --help        show this help\n"
     "\n"
     "Exit codes: 0 success, 1 no solution exists (for --board: the board has no completion) or\n"
-    "output not written, 2 bad input, 130 or 143 a search stopped by SIGINT or SIGTERM\n"
-    "(nothing printed).\n";
+    "output not written, 2 bad input, 130, 143 or 129 a search stopped by SIGINT, SIGTERM or\n"
+    "SIGHUP (nothing printed; SIGHUP stays ignored where it is, as under nohup).\n";
 
 #define RANDOM_MAX_N 100000000
 #define BOARD_MAX_N 1000
 
-/* The random solution, stopped quietly by SIGINT or SIGTERM (then NQ_ERR_STOPPED). The
+/* The random solution, stopped quietly by a stop signal (then NQ_ERR_STOPPED). The
  * handlers are only there while it searches: writing the solution out dies as usual. */
 static nq_status random_solution(uint32_t n, uint64_t seed, int32_t *cols)
 {
@@ -131,7 +131,7 @@ static void write_completion(const int32_t *cols, const nq_board *board, nq_form
 }
 
 /* `one --board FILE`: a completion of the board in path, or the proof that it has none (exit
- * 1). SIGINT and SIGTERM end the search quietly, with 128 + the signal's number. */
+ * 1). A stop signal ends the search quietly, with 128 + the signal's number. */
 static int complete_board(const char *path, int random, long long seed, nq_format format)
 {
     nq_board board;

@@ -24,9 +24,9 @@ static const char help[] =
     "  -u, --unique       only the lexicographically least solution of each symmetry class\n"
     "  -h, --help         show this help\n"
     "\n"
-    "Solutions are written as they are found; Ctrl-C or SIGTERM ends the listing.\n"
-    "Exit codes: 0 success, 1 runtime failure (output not written), 2 bad input,\n"
-    "130/143 stopped by SIGINT/SIGTERM.\n";
+    "Solutions are written as they are found; Ctrl-C, SIGTERM or SIGHUP (unless ignored, as\n"
+    "under nohup) ends the listing. Exit codes: 0 success, 1 runtime failure (output not\n"
+    "written), 2 bad input, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.\n";
 
 /* A listing in progress. */
 typedef struct listing {
@@ -80,7 +80,7 @@ static nq_status solve_svg(listing *l, const nq_board *board, nq_solve_options *
 {
     static gathering g;
     g.count = 0;
-    g.most = l->limit < SVG_MAX_BOARDS ? l->limit : SVG_MAX_BOARDS + 1;
+    g.most = l->limit <= SVG_MAX_BOARDS ? l->limit : SVG_MAX_BOARDS + 1;
     nq_status status = g.most ? nq_solve_with(board, solving, gather, &g) : NQ_OK;
     if (status && status != NQ_ERR_STOPPED)
         return status;

@@ -13,8 +13,9 @@
 static const char help[] =
     "Usage: nqueens verify [FILE]\n"
     "Check the solutions in FILE (default or '-': stdin), in the cols format (one solution a\n"
-    "line, 1-based columns) or the board format (rows of 'Q' and '.', blank lines between),\n"
-    "detected from the first line. Print how many are valid; name the first invalid one.\n"
+    "line, 1-based columns) or the board format (rows of 'Q' and '.', '*' a bad square, blank\n"
+    "lines between), detected from the first line; lines end in \\n or \\r\\n. Print how many\n"
+    "are valid; name the first invalid one.\n"
     "\n"
     "  -h, --help   show this help\n"
     "\n"
@@ -74,7 +75,7 @@ static int is_blank(const line_reader *in)
 }
 
 /* Reads the lines of the next solution, in the format found so far (as nq_solution_reader
- * detects it: a first line of 'Q' and '.' alone is a board): a board's into w, a line of
+ * detects it: a first line of 'Q', '.' and '*' alone is a board): a board's into w, a line of
  * columns left in the reader. Narrows what the reader admits to the format. Returns 1, 0 at
  * the end, or minus an exit code. */
 static int next_solution(line_reader *in, int *board, window *w)
@@ -86,12 +87,12 @@ static int next_solution(line_reader *in, int *board, window *w)
         return got;
     w->length = 0;
     w->first = in->number;
-    if (!*board && in->line[strspn(in->line, "Q.\r")] != '\0')
+    if (!*board && in->line[strspn(in->line, "Q.*\r")] != '\0')
         return 1;   /* a line of columns: read where it lies, it may be huge */
     int code = take_line(w, in);
     if (!*board) {
         *board = 1;
-        in->alphabet = "Q. \t\r";   /* rows, and blank lines between boards */
+        in->alphabet = "Q.* \t\r";   /* rows, and blank lines between boards */
         in->max_length = NQ_MAX_N;
         in->max_digits = 0;
     }
@@ -108,9 +109,9 @@ static int next_solution(line_reader *in, int *board, window *w)
 static int verify_all(line_reader *in)
 {
     /* Until the format is known: cols lines, which are long, or board rows, which are not. */
-    in->alphabet = "0123456789 \tQ.\r";
+    in->alphabet = "0123456789 \tQ.*\r";
     in->max_digits = 10;
-    in->short_alphabet = "Q.";
+    in->short_alphabet = "Q.*";
     in->short_length = NQ_MAX_N;
     nq_solution_reader reader;
     nq_solution_reader_init(&reader, "", 0);
@@ -120,8 +121,11 @@ static int verify_all(line_reader *in)
     uint64_t total = 0, valid = 0;
     int code = 0, invalid = 0, board = 0, got;
     while (!code && (got = next_solution(in, &board, &w)) == 1) {
+        /* A line of columns without its "\r\n", as the reader takes a board's rows. */
         const char *text = board ? w.text : in->line;
-        size_t length = board ? w.length : in->length, needed = board ? NQ_MAX_N + 1 : 1;
+        size_t length = board ? w.length
+                              : in->length - (in->length && in->line[in->length - 1] == '\r');
+        size_t needed = board ? NQ_MAX_N + 1 : 1;
         for (size_t i = 1; !board && i < length; i++)
             needed += (text[i - 1] == ' ' || text[i - 1] == '\t') && text[i] != ' ' &&
                       text[i] != '\t';   /* at most one column per word: room for those */
