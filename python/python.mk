@@ -24,7 +24,8 @@ python-tests: $(STATIC)
 
 # A wheel, offline: setuptools and wheel from Debian (python3-setuptools, python3-wheel), no
 # isolated build environment (which would fetch them from PyPI).
-python-wheel:
-	$(PYTHON) -m pip wheel --no-build-isolation --no-deps --wheel-dir $(BUILD)/dist ./python
+python-wheel: $(STATIC)
+	NQUEENS_ARCHIVE=$(abspath $(STATIC)) $(PYTHON) -m pip wheel --no-build-isolation --no-deps \
+	    --wheel-dir $(BUILD)/dist ./python
 
 .PHONY: python-module python-tests python-wheel
