@@ -10,7 +10,7 @@ PY_READY = $(PYTHON) -c 'import os, sysconfig, setuptools, pytest; \
     >/dev/null 2>&1
 
 python-module: $(STATIC)
-	@cd python && NQUEENS_ARCHIVE=$(abspath $(STATIC)) $(PYTHON) setup.py -q build \
+	@cd python && CFLAGS="$(WARNINGS)" NQUEENS_ARCHIVE=$(abspath $(STATIC)) $(PYTHON) setup.py -q build \
 	    --build-base $(PY_BUILD)/setup --build-lib $(PY_BUILD)/lib >/dev/null
 
 python-tests: $(STATIC)

@@ -2,10 +2,12 @@
  * board.c - nqueens.Board: a board with bad squares and placed queens, read from and written as
  * the board text ('.' free, '*' bad, 'Q' a queen), drawn as SVG for Jupyter.
  */
+
+/* Python.h first: it sets the feature macros the system headers read. */
+#include "binding.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-#include "binding.h"
 
 int nqpy_board_from(PyObject *obj, nq_board *board)
 {

@@ -2,9 +2,11 @@
  * count.c - nqueens.count and nqueens.uva: nq_count's work, made by a plan and a run so that
  * the run's stop flag answers Ctrl-C.
  */
-#include <stdlib.h>
 
+/* Python.h first: it sets the feature macros the system headers read. */
 #include "binding.h"
+
+#include <stdlib.h>
 
 typedef struct count_job {
     nq_board board;

@@ -7,12 +7,13 @@
  * few times a second to let Python check for signals. When a handler raises, the call's stop
  * flag is set, and the library ends within a fraction of a second.
  */
-#include <errno.h>
-#include <time.h>
 
+/* Python.h first: it sets the feature macros the system headers read. */
 #include "binding.h"
 
-/* How often the waiting thread checks for signals: ten times within the second promised. */
+#include <time.h>
+
+/* How often the waiting thread checks for signals: twenty times within the second promised. */
 #define POLL_NS 50000000L
 
 typedef struct job {

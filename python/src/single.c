@@ -2,9 +2,11 @@
  * single.c - one solution: nqueens.one (explicit or random), nqueens.complete (a completion of
  * a board), and nqueens.verify's check of a solution.
  */
-#include <stdlib.h>
 
+/* Python.h first: it sets the feature macros the system headers read. */
 #include "binding.h"
+
+#include <stdlib.h>
 
 /* A tuple of the n columns cols. */
 static PyObject *columns_tuple(const int32_t *cols, size_t n)

@@ -9,10 +9,12 @@
  * first solution is handed out as soon as the library finds it. Dropping or closing the
  * iterator stops the listing.
  */
+
+/* Python.h first: it sets the feature macros the system headers read. */
+#include "binding.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-#include "binding.h"
 
 /* Bytes of columns a buffer holds: large enough that a swap is rare, small enough to stay in
  * the cache. */
