@@ -86,6 +86,8 @@ def test_ctrl_c_stops_a_long_call_within_a_second(call):
 
 
 def test_the_gil_is_released_during_a_count():
+    # A Python thread ticks every 10 ms while counts run on one thread: it ticks only if the
+    # counts release the GIL.
     ticks = []
     done = threading.Event()
 
@@ -94,19 +96,17 @@ def test_the_gil_is_released_during_a_count():
             ticks.append(1)
             time.sleep(0.01)
 
+    board = "*" + "." * 13 + "\n" + ("." * 14 + "\n") * 13
     ticker = threading.Thread(target=tick)
-    ticker.start()
-    counted = nqueens.count(board="*" + "." * 12 + "\n" + ("." * 13 + "\n") * 12, threads=1)
-    done.set()
-    ticker.join()
-    assert counted > 0
     start = time.monotonic()
-    ticks.clear()
-    done.clear()
-    ticker = threading.Thread(target=tick)
     ticker.start()
-    nqueens.count(board="*" + "." * 15 + "\n" + ("." * 16 + "\n") * 15, threads=1)
+    calls = 0
+    while time.monotonic() - start < 0.5:
+        counted = nqueens.count(board=board, threads=1)
+        calls += 1
     elapsed = time.monotonic() - start
     done.set()
     ticker.join()
-    assert len(ticks) >= min(5, elapsed / 0.05), (len(ticks), elapsed)
+    assert counted == nqueens.count(14) - nqueens.count(board="Q" + board[1:])
+    # Held, the GIL would let the ticker in about once a call.
+    assert len(ticks) >= max(elapsed / 0.05, 3 * calls), (len(ticks), calls, elapsed)
