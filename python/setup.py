@@ -53,7 +53,8 @@ extension = Extension(
                    if f.endswith(".c")),
     depends=[os.path.join("src", "binding.h"), HEADER],
     include_dirs=[os.path.join(ROOT, "include")],
-    extra_compile_args=["-std=c11", "-Wall", "-Wextra", "-pthread"],
+    # Only PyInit__nqueens (PyMODINIT_FUNC) is exported: the binding's own functions stay inside.
+    extra_compile_args=["-std=c11", "-Wall", "-Wextra", "-pthread", "-fvisibility=hidden"],
 )
 
 with open(os.path.join(HERE, "README.md"), encoding="utf-8") as readme:
