@@ -119,6 +119,7 @@ endif
 
 include tests/tests.mk
 include bench/bench.mk
+include python/python.mk
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig \

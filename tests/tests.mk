@@ -11,7 +11,7 @@ include tests/unit/unit.mk
 # flavour runs those the flavour can tell something new, e.g. under the sanitizers:
 #   make check CHECKS="cli-tests unit-tests"
 CHECKS ?= layout-tests build-tests cli-tests cpu-path-tests export-tests doc-tests install-tests \
-          mpi-tests tsan-tests unit-tests
+          mpi-tests python-tests tsan-tests unit-tests
 
 check: all
 	@for suite in $(CHECKS); do $(MAKE) --no-print-directory $$suite || exit 1; done

@@ -1,0 +1,115 @@
+"""nqueens.solve: the same solutions as the reference, in the same order, in every format;
+lazy and bounded in memory."""
+import resource
+import time
+
+import pytest
+
+import nqueens
+import reference
+
+
+def test_empty_boards_against_the_reference():
+    for n in range(1, 10):
+        found = reference.solutions(n)
+        assert list(nqueens.solve(n)) == found
+        assert list(nqueens.solve(n, unique=True)) == reference.unique(n, found)
+        assert list(nqueens.solve(n, threads=1, limit=3)) == found[:3]
+
+
+def test_random_boards_against_the_reference():
+    rng = reference.rng(51)
+    for _ in range(200):
+        n = rng.randrange(1, 9)
+        text, blocked, queens = reference.random_board(rng, n)
+        assert list(nqueens.solve(board=text)) == reference.solutions(n, blocked, queens), text
+
+
+def test_formats():
+    cols = list(nqueens.solve(6))
+    rows = list(nqueens.solve(6, format="leetcode"))
+    boards = list(nqueens.solve(board=nqueens.Board(".*....\n" + "......\n" * 5),
+                                format="board"))
+    assert rows == [["." * c + "Q" + "." * (5 - c) for c in s] for s in cols]
+    assert [b.queens for b in boards] == [s for s in cols if s[0] != 1]
+    assert all(b.blocked == {(0, 1)} for b in boards)
+    with pytest.raises(ValueError):
+        nqueens.solve(6, format="json")
+
+
+def test_limit():
+    assert list(nqueens.solve(8, limit=0)) == []
+    assert len(list(nqueens.solve(8, limit=5))) == 5
+    assert len(list(nqueens.solve(8, limit=1000))) == 92
+    with pytest.raises(ValueError):
+        nqueens.solve(8, limit=-1)
+
+
+def test_first_solution_comes_at_once():
+    # Q(20) is 39 billion: a listing that did not stream would never hand out the first.
+    start = time.monotonic()
+    first = next(nqueens.solve(20))
+    assert time.monotonic() - start < 1.0
+    assert reference.is_solution(first)
+    assert first == next(nqueens.solve(20, threads=1))
+
+
+def test_first_solution_of_a_32_board():
+    # The lexicographically first solution of 32 x 32: the library's guided walk finds it in
+    # about a second (a plain backtracker would take hours).
+    it = nqueens.solve(32, threads=1)
+    start = time.monotonic()
+    first = next(it)
+    it.close()
+    assert time.monotonic() - start < 10.0
+    assert nqueens.verify(first)
+
+
+def test_first_solution_of_a_40_board_with_queens_placed():
+    # 40 x 40 with the first 30 rows of a solution placed: the rest streams at once.
+    cols = nqueens.one(40)
+    board = nqueens.Board(40)
+    for r in range(30):
+        board.place(r, cols[r])
+    start = time.monotonic()
+    first = next(nqueens.solve(board=board))
+    assert time.monotonic() - start < 1.0
+    assert first[:30] == cols[:30] and nqueens.verify(first)
+
+
+def rss_kib():
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def test_memory_stays_flat_over_a_million_solutions():
+    it = nqueens.solve(15)   # 2279184 solutions
+    for _ in range(100_000):
+        next(it)
+    before = rss_kib()
+    last = None
+    for _, last in zip(range(1_000_000), it):
+        pass
+    after = rss_kib()
+    it.close()
+    assert nqueens.verify(last)
+    assert after - before < 4096, (before, after)
+
+
+def test_lexicographic_order_and_count_agree():
+    seen = list(nqueens.solve(10))
+    assert seen == sorted(seen) and len(set(seen)) == len(seen) == nqueens.count(10)
+
+
+def test_dropping_or_closing_stops_the_listing():
+    for _ in range(20):
+        it = nqueens.solve(16)
+        next(it)
+        del it
+    it = nqueens.solve(16)
+    next(it)
+    it.close()
+    assert list(it) == []
