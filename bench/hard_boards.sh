@@ -9,7 +9,7 @@
 # number of excluded diagonals in SWEEP (default "15 20 30 35 40"; set SWEEP= to skip it). Each
 # solver gets LIMIT seconds a board (default 10), each board in a fresh process timed by the
 # shell. SOLVERS (default "nqueens cadical") says which run; NQ_ARGS is added to nqueens' command
-# (e.g. "--threads 1"). The two must agree on whether a completion exists, and every completion
+# (e.g. "--threads 1"), NQ names its program (default build/nqueens). The two must agree on whether a completion exists, and every completion
 # nqueens prints must pass `nqueens verify` and avoid the board's bad squares; a disagreement or
 # a bad completion makes the exit status 1. KEEP=DIR keeps the boards and a line per run there.
 #
@@ -31,7 +31,7 @@ case " $solvers " in *" cadical "*)
     command -v cadical >/dev/null || { echo "bench: cadical is needed (apt-get install cadical)" >&2; exit 1; }
 esac
 make -s all bench >/dev/null || exit 1
-nq=build/nqueens
+nq=${NQ:-build/nqueens}
 if [ -n "${KEEP:-}" ]; then
     out=$KEEP
     mkdir -p "$out" || exit 1
