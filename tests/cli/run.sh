@@ -866,6 +866,12 @@ check "one --board" 0 "3 1 4 2" "" -- one --board "$c1"
 check "one --board board format" 0 "$(printf '..Q.\nQ...\n...Q\n.Q..')" "" -- one --board "$c1" --format board
 check "one --board --random" 0 "3 1 4 2" "" -- one --board "$c1" --random --seed 9
 check "one --board stdin" 0 "3 1 4 2" "" "$c1" -- one --board -
+check "one --board --threads 2" 0 "3 1 4 2" "" -- one --board "$c1" --threads 2
+check "one --board threads zero" 2 "" "nqueens: thread count T 0 is out of range (1 to 1024)" -- one --board "$c1" --threads 0
+for t in 1 3; do
+    check "solve 6 --threads $t" 0 "$(printf '2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2')" "" -- solve 6 --format cols --threads "$t"
+done
+check "solve threads zero" 2 "" "nqueens: thread count T 0 is out of range (1 to 1024)" -- solve 6 --threads 0
 "$nq" one --board "$c1" --format svg >"$tmp/c1.svg"
 [ "$(grep -c 'href="#bad"' "$tmp/c1.svg")" -eq 1 ] && [ "$(grep -c 'href="#queen"' "$tmp/c1.svg")" -eq 4 ]
 expect_true "one --board svg: four queens, the bad square crossed out" $?
