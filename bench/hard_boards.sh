@@ -9,9 +9,9 @@
 # number of excluded diagonals in SWEEP (default "15 20 30 35 40"; set SWEEP= to skip it). Each
 # solver gets LIMIT seconds a board (default 10), each board in a fresh process timed by the
 # shell. SOLVERS (default "nqueens cadical") says which run; NQ_ARGS is added to nqueens' command
-# (e.g. "--threads 1"), NQ names its program (default build/nqueens). The two must agree on whether a completion exists, and every completion
-# nqueens prints must pass `nqueens verify` and avoid the board's bad squares; a disagreement or
-# a bad completion makes the exit status 1. KEEP=DIR keeps the boards and a line per run there.
+# (e.g. "--threads 1"), NQ names its program (default build/nqueens). The two must agree on
+# whether a completion exists, and every completion nqueens prints must pass `nqueens verify` and
+# avoid the board's bad squares; a disagreement or a bad completion makes the exit status 1. KEEP=DIR keeps the boards and a line per run there.
 #
 # Prints a Markdown table: per n and number of diagonals, the boards, and per solver the boards
 # decided within the limit, the median time and the worst (a time over the limit shows as
