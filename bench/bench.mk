@@ -7,7 +7,7 @@ BENCH_BIN = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
 bench: $(CLI) $(BENCH_BIN)
 
-$(BUILD)/bench/%: bench/%.c $(STATIC)
+$(BUILD)/bench/%: bench/%.c $(wildcard bench/*.h) $(STATIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc $< $(STATIC) -o $@ $(LDLIBS_ALL)
 

@@ -656,6 +656,10 @@ typedef struct nq_complete_options {
     /* When *stop becomes nonzero (a signal handler may set it), the search gives up within a
      * millisecond or so. NULL: never. */
     volatile const sig_atomic_t *stop;
+    /* Searching threads, the calling thread one of them: 0 or 1, the calling thread alone;
+     * more split the search's tree between them (a proof that there is no completion gets
+     * shorter), and which completion is found may then differ from run to run. */
+    int threads;
 } nq_complete_options;
 
 /* Finds one completion of board (as nq_count defines them: a queen in every row, none on a bad
@@ -663,7 +667,7 @@ typedef struct nq_complete_options {
  * is made for finding: it fills the row or column with the fewest open squares, fills forced
  * lines at once, and restarts with random choices and growing budgets; it is complete, but the
  * problem is NP-complete, so some boards may take long. options may be NULL (plain choices).
- * Without random, the same board always gives the same completion. Fills cols[0..n-1] (0-based
+ * Without random, on one thread, the same board always gives the same completion. Fills cols[0..n-1] (0-based
  * columns) and returns NQ_OK; or returns NQ_ERR_NO_SOLUTION (proved: the board has no
  * completion), NQ_ERR_STOPPED (*options->stop became nonzero), NQ_ERR_ATTACK, NQ_ERR_BLOCKED,
  * NQ_ERR_SIZE or NQ_ERR_OFF_BOARD (a malformed board value), NQ_ERR_ARGUMENT (board or cols

@@ -33,8 +33,10 @@ TSAN_FLAGS = -O1 -g -fsanitize=thread
 tsan-tests:
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_BUILD) CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" \
 	    $(TSAN_BUILD)/tests/unit/test_plan $(TSAN_BUILD)/tests/unit/test_count \
-	    $(TSAN_BUILD)/tests/unit/test_solve $(TSAN_BUILD)/tests/unit/test_pieces >/dev/null
+	    $(TSAN_BUILD)/tests/unit/test_solve $(TSAN_BUILD)/tests/unit/test_pieces \
+	    $(TSAN_BUILD)/tests/unit/test_complete_threads >/dev/null
 	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_plan
 	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_pieces
 	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_count
 	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_solve
+	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_complete_threads

@@ -40,11 +40,17 @@ enum { NQ_WALK_FOUND, NQ_WALK_EXHAUSTED, NQ_WALK_OVER_BUDGET, NQ_WALK_STOPPED };
 
 /* A search in progress: two walks and what they share. Allocated once per search. */
 typedef struct nq_csearch {
-    nq_cwalk systematic;                    /* goes on from slice to slice */
+    nq_finder systematic;                  /* kernel_find.c's search: goes on from slice to
+                                              slice */
+    int8_t cols[NQ_MAX_N];                 /* the completion it found */
     nq_cwalk restarting;                    /* starts over in each slice */
     nq_node root;                          /* the board, settled */
-    uint64_t nodes;                        /* nodes so far, both walks */
+    uint64_t nodes;                        /* nodes so far, both walks (the systematic walk's
+                                              whole slices) */
     uint64_t budget;                       /* where this slice stops */
+    uint64_t slices;                       /* slices run so far: the place in Luby's sequence */
+    int result;                            /* NQ_WALK_OVER_BUDGET while the search goes on, else
+                                              how it ended */
     int popcnt;                            /* whether the CPU counts bits in one instruction */
     nq_stop stop;                          /* the caller's request to stop */
     const int8_t *found;                   /* the completion, when one is found */
@@ -60,5 +66,20 @@ int nq_walk_root(const nq_search *search, nq_node *a);
  * completion (f->found), the end of the tree, f->budget nodes or *f->stop. Returns the
  * NQ_WALK_ value saying which. */
 int nq_walk_run(nq_csearch *f, nq_cwalk *w);
+
+/* Starts search f on search's board with limits' seed and stop (not its max_nodes). */
+void nq_csearch_start(nq_csearch *f, const nq_search *search, const nq_find_limits *limits);
+
+/* Runs f on, slice by slice, until it finds a completion (NQ_WALK_FOUND, f->found), proves there
+ * is none (NQ_WALK_EXHAUSTED), has spent max nodes in all (NQ_WALK_OVER_BUDGET: run it again
+ * with a larger max to go on) or is stopped (NQ_WALK_STOPPED: run it again to go on). */
+int nq_csearch_run(nq_csearch *f, uint64_t max);
+
+/* Puts a queen on (r, c) of node a and settles it. Returns 0 at a dead end. */
+int nq_walk_place(nq_node *a, int r, int c);
+
+/* The children of settled node a that are not dead ends, settled, in the order the systematic
+ * walk tries them, written to children (room for NQ_MAX_N); returns their number. */
+int nq_walk_children(const nq_node *a, nq_node *children);
 
 #endif /* NQ_COMPLETE_H */

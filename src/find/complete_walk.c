@@ -260,3 +260,29 @@ int nq_walk_run(nq_csearch *f, nq_cwalk *w)
 {
     return f->popcnt ? descend_popcnt(f, w) : descend_plain(f, w);
 }
+
+int nq_walk_place(nq_node *a, int r, int c)
+{
+    uint64_t single[2] = { 0, 0 };
+    return place(a, r, c, single) && settle(a, single);
+}
+
+int nq_walk_children(const nq_node *a, nq_node *children)
+{
+    static const nq_cwalk plain = { .depth = -1 };
+    uint32_t weight[2 * NQ_MAX_N];
+    nq_cwalk w = plain;
+    nq_level L;
+    int count = 0;
+    for (int i = 0; i < 2 * NQ_MAX_N; i++)
+        weight[i] = 1;
+    L.at = *a;
+    choose(&w, weight, &L);
+    for (int i = 0; i < L.count; i++) {
+        int other = L.order[i];
+        children[count] = *a;
+        count += L.line < NQ_MAX_N ? nq_walk_place(&children[count], L.line, other)
+                                   : nq_walk_place(&children[count], other, L.line - NQ_MAX_N);
+    }
+    return count;
+}

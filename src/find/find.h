@@ -26,6 +26,29 @@ typedef struct nq_find_limits {
 nq_status nq_find_completion(const nq_search *search, const nq_find_limits *limits,
                              int8_t *cols);
 
+/* nq_find_completion done by `threads` threads (the calling thread one of them; 1 or less: by
+ * nq_find_completion itself): the tree's top split into subtrees that the threads search in
+ * turn, and subtrees not yet entered given away to threads left idle (complete_threads.c).
+ * limits->max_nodes bounds the nodes of all threads together. The contract of
+ * nq_find_completion, except that with more than one thread which completion is found may
+ * differ from run to run. */
+nq_status nq_find_completion_threads(const nq_search *search, const nq_find_limits *limits,
+                                     int threads, int8_t *cols);
+
+/* How nq_find_completion_split shares out its tree (the tests force every path with it). */
+typedef struct nq_split_options {
+    int threads;            /* as nq_find_completion_threads */
+    int tasks_per_thread;   /* subtrees of the first split, per thread */
+    uint64_t first_run;     /* nodes of a subtree's first run (each run doubles) */
+    int always_give;        /* give away subtrees not yet entered whenever a run ends, not only
+                               when a thread is idle */
+    int *given;             /* when not NULL: the subtrees given away to idle threads */
+} nq_split_options;
+
+/* nq_find_completion_threads with its split chosen. */
+nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits *limits,
+                                   const nq_split_options *options, int8_t *cols);
+
 /* The search of kernel_find.c: fewest choices first, forced columns, no restarts; the fastest
  * way to prove that a board has no completion. With limits->seed nonzero, each row's squares
  * are tried in an order that seed draws. The contract of nq_find_completion. */

@@ -1033,6 +1033,12 @@ check "one --board" 0 "3 1 4 2" "" -- one --board "$c1"
 check "one --board board format" 0 "$(printf '..Q.\nQ...\n...Q\n.Q..')" "" -- one --board "$c1" --format board
 check "one --board --random" 0 "3 1 4 2" "" -- one --board "$c1" --random --seed 9
 check "one --board stdin" 0 "3 1 4 2" "" "$c1" -- one --board -
+check "one --board --threads 2" 0 "3 1 4 2" "" -- one --board "$c1" --threads 2
+check "one --board threads zero" 2 "" "nqueens: thread count T 0 is out of range (1 to 1024)" -- one --board "$c1" --threads 0
+for t in 1 3; do
+    check "solve 6 --threads $t" 0 "$(printf '2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2')" "" -- solve 6 --format cols --threads "$t"
+done
+check "solve threads zero" 2 "" "nqueens: thread count T 0 is out of range (1 to 1024)" -- solve 6 --threads 0
 "$nq" one --board "$c1" --format svg >"$tmp/c1.svg"
 [ "$(grep -c 'href="#bad"' "$tmp/c1.svg")" -eq 1 ] && [ "$(grep -c 'href="#queen"' "$tmp/c1.svg")" -eq 4 ]
 expect_true "one --board svg: four queens, the bad square crossed out" $?
@@ -1048,9 +1054,9 @@ check "one --board missing file" 2 "" "nqueens: $tmp/none: No such file or direc
 # verify, keep the queens and avoid the bad squares; seeds reproduce and vary.
 awk 'BEGIN { for (r = 0; r < 40; r++) { s = ""; for (c = 0; c < 40; c++) s = s (r == 3 && c == 7 ? "Q" : r == 20 && c == 30 ? "Q" : (r * 7 + c * 3) % 11 == 0 && c != 7 && c != 30 ? "*" : "."); print s } }' >"$tmp/c40"
 for seed in 1 2 3; do
-    "$nq" one --board "$tmp/c40" --random --seed "$seed" >"$tmp/c40.$seed"
+    "$nq" one --board "$tmp/c40" --random --seed "$seed" --threads 1 >"$tmp/c40.$seed"
 done
-"$nq" one --board "$tmp/c40" --random --seed 2 >"$tmp/c40.again"
+"$nq" one --board "$tmp/c40" --random --seed 2 --threads 1 >"$tmp/c40.again"
 check "one --board 40: verify" 0 "1 of 1 solutions valid" "" "$tmp/c40.1" -- verify
 cmp -s "$tmp/c40.2" "$tmp/c40.again" && ! { cmp -s "$tmp/c40.1" "$tmp/c40.2" && cmp -s "$tmp/c40.2" "$tmp/c40.3"; } &&
     awk 'NR == FNR { for (c = 1; c <= 40; c++) { ch = substr($0, c, 1); if (ch == "Q") q[NR] = c; if (ch == "*") bad[NR, c] = 1 }; next }

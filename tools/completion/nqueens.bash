@@ -12,8 +12,8 @@ _nqueens_options()
     mpi-count) echo "--board --unique --threads --method --max-memory --progress"\
                     "--checkpoint --help" ;;
     estimate) echo "--board --threads --method --max-memory --probes --seed --help" ;;
-    solve) echo "--board --format --limit --unique --help" ;;
-    one) echo "--board --random --seed --format --help" ;;
+    solve) echo "--board --format --limit --unique --threads --help" ;;
+    one) echo "--board --random --seed --threads --format --help" ;;
     check) echo "--board --sample --all --seed --threads --help" ;;
     uva) echo "--threads --help" ;;
     verify) echo "--help" ;;

@@ -11,7 +11,7 @@
 
 static const char help[] =
     "Usage: nqueens one N [--random [--seed S]] [--format F]\n"
-    "       nqueens one --board FILE [--random [--seed S]] [--format F]\n"
+    "       nqueens one --board FILE [--random [--seed S]] [--threads T] [--format F]\n"
     "Print one solution of the N x N board (1 <= N <= 2147483647; N = 2 and 3 have none), or one\n"
     "completion of the board in FILE ('-' for stdin), or prove it has none.\n"
     "\n"
@@ -22,6 +22,8 @@ static const char help[] =
     "                    the explicit construction (linear time, streamed: any N the disk holds);\n"
     "                    with --board, a random completion\n"
     "  -S, --seed S      seed of the random search (default 1): same seed, same solution\n"
+    "  -t, --threads T   with --board: searching threads (default: one per usable core); with\n"
+    "                    more than one, the completion printed may differ from run to run\n"
     "  -f, --format F    cols: each row's 1-based column on one line (default)\n"
     "                    board: N lines of 'Q' and '.' (N <= 1000)\n"
     "                    unicode: a picture for terminals (N <= 200)\n"
@@ -132,14 +134,16 @@ static void write_completion(const int32_t *cols, const nq_board *board, nq_form
 
 /* `one --board FILE`: a completion of the board in path, or the proof that it has none (exit
  * 1). A stop signal ends the search quietly, with 128 + the signal's number. */
-static int complete_board(const char *path, int random, long long seed, nq_format format)
+static int complete_board(const char *path, int random, long long seed, int threads,
+                          nq_format format)
 {
     nq_board board;
     int code = read_board(path, &board);
     if (code || (code = check_format(format, board.n)))
         return code;
     catch_stop_signals();
-    nq_complete_options options = { random, (uint64_t)seed, &stop_signal };
+    nq_complete_options options = { random, (uint64_t)seed, &stop_signal,
+                                    threads ? threads : online_cores() };
     int32_t cols[NQ_MAX_N];
     nq_status status = nq_complete(&board, &options, cols);
     if (status == NQ_ERR_STOPPED)
@@ -158,6 +162,7 @@ int command_one(int argc, char **argv)
         OPTION_BOARD,
         { "random", no_argument, NULL, 'r' },
         { "seed", required_argument, NULL, 'S' },
+        OPTION_THREADS,
         { "format", required_argument, NULL, 'f' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
@@ -165,13 +170,14 @@ int command_one(int argc, char **argv)
     nq_format format = NQ_FORMAT_COLS;
     const char *board_path = NULL;
     long long seed = 1, n = 0;
-    int random = 0, code = reject_negative_numbers("one", argc, argv), c;
+    int random = 0, threads = 0, code = reject_negative_numbers("one", argc, argv), c;
     opterr = 0;
-    while (!code && (c = getopt_long(argc, argv, ":b:rS:f:h", options, NULL)) != -1) {
+    while (!code && (c = getopt_long(argc, argv, ":b:rS:t:f:h", options, NULL)) != -1) {
         switch (c) {
         case 'b': board_path = optarg; break;
         case 'r': random = 1; break;
         case 'S': code = parse_int(optarg, "seed S", 0, INT64_MAX, &seed); break;
+        case 't': code = parse_threads(optarg, &threads); break;
         case 'f':
             if (nq_format_from_name(optarg, &format))
                 code = fail(EXIT_USAGE, "one: unknown format '%s'; expected cols, board, "
@@ -184,7 +190,7 @@ int command_one(int argc, char **argv)
     if (!code && board_path && optind < argc)
         code = fail(EXIT_USAGE, "one: give a size N or --board FILE, not both");
     if (!code && board_path)
-        return complete_board(board_path, random, seed, format);
+        return complete_board(board_path, random, seed, threads, format);
     if (!code && optind + 1 < argc)
         code = fail(EXIT_USAGE, "one: unexpected argument '%s'", argv[optind + 1]);
     if (!code && optind == argc)

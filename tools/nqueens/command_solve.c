@@ -8,8 +8,8 @@
 #include "commands.h"
 
 static const char help[] =
-    "Usage: nqueens solve N [--format F] [--limit K] [--unique]\n"
-    "       nqueens solve --board FILE [--format F] [--limit K] [--unique]\n"
+    "Usage: nqueens solve N [--format F] [--limit K] [--unique] [--threads T]\n"
+    "       nqueens solve --board FILE [--format F] [--limit K] [--unique] [--threads T]\n"
     "List every way to place N queens on an N x N board (1 <= N <= 64) so that none attacks\n"
     "another, or every completion of the board in FILE ('-' for stdin), in lexicographic order\n"
     "of the queens' columns read from the top row down.\n"
@@ -22,6 +22,8 @@ static const char help[] =
     "                     svg: one SVG page tiling the solutions (10000 at most)\n"
     "  -l, --limit K      stop after K solutions\n"
     "  -u, --unique       only the lexicographically least solution of each symmetry class\n"
+    "  -t, --threads T    searching threads (default: one per usable core): the same listing\n"
+    "                     on any number\n"
     "  -h, --help         show this help\n"
     "\n"
     "Solutions are written as they are found; Ctrl-C, SIGTERM or SIGHUP (unless ignored, as\n"
@@ -110,18 +112,20 @@ int command_solve(int argc, char **argv)
         { "format", required_argument, NULL, 'f' },
         { "limit", required_argument, NULL, 'l' },
         { "unique", no_argument, NULL, 'u' },
+        OPTION_THREADS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
     const char *board_path = NULL;
     listing l = { NQ_FORMAT_BOARD, UINT64_MAX, 0, 0, 0, NULL };
     long long limit;
-    int unique = 0, code = reject_negative_numbers("solve", argc, argv), c;
+    int unique = 0, threads = 0, code = reject_negative_numbers("solve", argc, argv), c;
     opterr = 0;
-    while (!code && (c = getopt_long(argc, argv, ":b:f:l:uh", options, NULL)) != -1) {
+    while (!code && (c = getopt_long(argc, argv, ":b:f:l:ut:h", options, NULL)) != -1) {
         switch (c) {
         case 'b': board_path = optarg; break;
         case 'u': unique = 1; break;
+        case 't': code = parse_threads(optarg, &threads); break;
         case 'l':
             code = parse_int(optarg, "limit K", 0, INT64_MAX, &limit);
             l.limit = (uint64_t)limit;
@@ -142,7 +146,7 @@ int command_solve(int argc, char **argv)
     l.board = board_path ? &board : NULL;
     l.max_bytes = max_bytes(&l, &board);
     catch_stop_signals();
-    nq_solve_options solving = { unique, 0, &stop_signal, flush_output };
+    nq_solve_options solving = { unique, threads, &stop_signal, flush_output };
     nq_status status = l.format == NQ_FORMAT_SVG
                            ? solve_svg(&l, &board, &solving)
                            : nq_solve_with(&board, &solving, write_solution, &l);

@@ -1,0 +1,303 @@
+/*
+ * complete_threads.c - one completion search shared by threads: the tree split into subtrees
+ * that the threads take in turn.
+ *
+ * The top of the tree is expanded breadth first, as the systematic walk branches, until it has
+ * TASKS_PER_THREAD subtrees a thread; each becomes a task, a completion search of its own
+ * (complete.c) that can stop and go on. A proof that the board has no completion needs every
+ * subtree proved empty, which splitting shares out and a portfolio of searches of the whole tree
+ * would not. Finding a completion may hang on one subtree's heavy tail, so a task is never run
+ * to its end at once: the threads go round the tasks, each run of a task twice as long as its
+ * last, so that every subtree gets its turn early and none holds a thread for long.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "complete.h"
+#include "base/base.h"
+
+#define TASKS_PER_THREAD 32     /* subtrees per thread: enough that none holds up the end */
+#define FIRST_RUN 4096          /* nodes of a task's first run; each run doubles */
+#define LONGEST_RUN (1u << 22)  /* nodes of a run at most, so that stop requests are seen */
+#define MAX_TASKS 512           /* tasks at most, those of the split and those given away */
+
+/* One subtree and its search. */
+typedef struct task {
+    nq_search search;       /* the subtree as a board */
+    nq_csearch *f;          /* its search, made on its first run; NULL before and after */
+    uint64_t run;           /* nodes of its next run */
+    int state;              /* WAITING, RUNNING or DONE */
+} task;
+
+enum { WAITING, RUNNING, DONE };
+
+/* The search shared by the threads. */
+typedef struct shared {
+    task *tasks;
+    int count, capacity;           /* tasks made, and room for them */
+    int given;                     /* tasks given away by others */
+    int always_give;               /* give away whenever a task is put back, idle or not */
+    int idle;                      /* threads waiting for a task */
+    int cursor;                    /* where the next thread looks for a task */
+    int left;                      /* tasks not done */
+    nq_stop_flag halt;             /* every thread stops: found, stopped or over budget */
+    nq_stop caller;                /* the caller's stop request */
+    uint64_t nodes, max;           /* nodes spent in all, and the most allowed */
+    uint64_t first_run;            /* nodes of a task's first run */
+    int result;                    /* NQ_WALK_ value of the whole search */
+    int8_t found[NQ_MAX_N];        /* the completion, when one is found */
+    int n;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;        /* a task was put back or added, or the search ended */
+} shared;
+
+/* ---- The split ------------------------------------------------------------------------- */
+
+/* The board of node a: its open squares, and its queens as rows of one square. */
+static void subtree_search(const nq_search *whole, const nq_node *a, nq_search *out)
+{
+    out->n = whole->n;
+    out->full = whole->full;
+    for (int r = 0; r < whole->n; r++)
+        out->allow[r] = a->open_rows >> r & 1 ? a->row[r] : UINT64_C(1) << a->queen[r];
+}
+
+/* Expands the tree's top breadth first, from root, until it has `want` nodes or more (fewer
+ * when the tree ends first or the expansions run out), in ring (room for want + NQ_MAX_N), and
+ * writes them to boards as subtrees of whole, in the systematic walk's order. Returns their
+ * number (0: the tree has no completion), or -1 with found filled when a completion turned up. */
+static int split(const nq_search *whole, const nq_node *root, nq_node *ring, int want,
+                 nq_search *boards, int8_t *found)
+{
+    int capacity = want + NQ_MAX_N, head = 0, size = 1;
+    nq_node children[NQ_MAX_N];
+    ring[0] = *root;
+    for (int expansions = 0; size > 0 && size < want && expansions < 64 * want; expansions++) {
+        int k = nq_walk_children(&ring[head], children);
+        head = (head + 1) % capacity;
+        size--;
+        for (int i = 0; i < k; i++) {
+            if (!children[i].open_rows) {
+                memcpy(found, children[i].queen, (size_t)whole->n);
+                return -1;
+            }
+            ring[(head + size++) % capacity] = children[i];
+        }
+    }
+    for (int i = 0; i < size; i++)
+        subtree_search(whole, &ring[(head + i) % capacity], &boards[i]);
+    return size;
+}
+
+/* ---- Sharing the work ------------------------------------------------------------------ */
+
+/* Adds the subtree of board `search` as a new waiting task. Called with the lock held, and
+ * room for it. */
+static void add_task(shared *s, const nq_search *search)
+{
+    s->tasks[s->count++] = (task){ *search, NULL, s->first_run, WAITING };
+    s->left++;
+}
+
+/* Gives away, as new tasks, the squares t's systematic walk has not yet tried at its shallowest
+ * line that has some: the walk will not enter them, so its proof no longer covers them and
+ * theirs must. Called with the lock held, t not running. */
+static void donate(shared *s, task *t)
+{
+    nq_finder *w = &t->f->systematic;
+    for (int d = 0; d < w->depth; d++) {
+        nq_find_step *step = &w->stack[d];
+        if (!step->free_)
+            continue;
+        nq_search child = t->search;
+        for (int r = 0; r < child.n; r++)   /* the rows filled above the line */
+            if (!(step->open >> r & 1))
+                child.allow[r] = UINT64_C(1) << w->placed[r];
+        for (; step->free_ && s->count < s->capacity; step->free_ &= step->free_ - 1) {
+            int square = __builtin_ctzll(step->free_);
+            int r = step->row >= 0 ? step->row : square, c = step->row >= 0 ? square : step->col;
+            uint64_t keep = child.allow[r];
+            child.allow[r] = UINT64_C(1) << c;
+            add_task(s, &child);
+            s->given++;
+            child.allow[r] = keep;
+        }
+        return;
+    }
+}
+
+/* ---- The threads ----------------------------------------------------------------------- */
+
+/* Takes the next waiting task after the cursor, marked running; NULL when none waits. Called
+ * with the lock held. */
+static task *take(shared *s)
+{
+    for (int i = 0; i < s->count; i++) {
+        task *t = &s->tasks[(s->cursor + i) % s->count];
+        if (t->state == WAITING) {
+            s->cursor = (int)(t - s->tasks + 1) % s->count;
+            t->state = RUNNING;
+            return t;
+        }
+    }
+    return NULL;
+}
+
+/* Ends the whole search with result (the first end stands) and stops every thread. Called with
+ * the lock held. */
+static void end(shared *s, int result, const int8_t *found)
+{
+    if (s->result != NQ_WALK_OVER_BUDGET)
+        return;
+    s->result = result;
+    if (found)
+        memcpy(s->found, found, (size_t)s->n);
+    atomic_store(&s->halt, 1);
+    pthread_cond_broadcast(&s->changed);
+}
+
+/* Runs task t once; returns its NQ_WALK_ value, or -1 out of memory. Called without the
+ * lock. */
+static int run_task(shared *s, task *t, const nq_find_limits *limits)
+{
+    if (!t->f) {
+        t->f = malloc(sizeof *t->f);
+        if (!t->f)
+            return -1;
+        nq_csearch_start(t->f, &t->search, limits);
+        t->f->stop = (nq_stop){ limits->stop.signal, &s->halt };
+    }
+    uint64_t before = t->f->nodes;
+    int result = nq_csearch_run(t->f, before + t->run);
+    if (t->run < LONGEST_RUN)
+        t->run *= 2;
+    pthread_mutex_lock(&s->lock);
+    s->nodes += t->f->nodes - before;
+    return result;
+}
+
+/* What run_task's result makes of task t. Called with the lock held. */
+static void settle_task(shared *s, task *t, int result)
+{
+    if (result == NQ_WALK_FOUND || result < 0) {
+        end(s, result < 0 ? -1 : NQ_WALK_FOUND, result < 0 ? NULL : t->f->found);
+    } else if (result == NQ_WALK_EXHAUSTED) {
+        t->state = DONE;
+        if (--s->left == 0)
+            end(s, NQ_WALK_EXHAUSTED, NULL);
+    } else {
+        t->state = WAITING;
+        if ((s->idle || s->always_give) && !atomic_load(&s->halt))
+            donate(s, t);
+        pthread_cond_broadcast(&s->changed);
+    }
+    if (t->state == DONE || result == NQ_WALK_FOUND || result < 0) {
+        free(t->f);
+        t->f = NULL;
+    }
+}
+
+typedef struct worker_arg {
+    shared *s;
+    const nq_find_limits *limits;
+} worker_arg;
+
+static void *worker(void *arg)
+{
+    shared *s = ((worker_arg *)arg)->s;
+    const nq_find_limits *limits = ((worker_arg *)arg)->limits;
+    pthread_mutex_lock(&s->lock);
+    while (!atomic_load(&s->halt)) {
+        if (nq_stop_requested(&s->caller) || s->nodes >= s->max) {
+            end(s, NQ_WALK_STOPPED, NULL);
+            break;
+        }
+        task *t = take(s);
+        if (!t) {
+            s->idle++;
+            pthread_cond_wait(&s->changed, &s->lock);
+            s->idle--;
+            continue;
+        }
+        pthread_mutex_unlock(&s->lock);
+        settle_task(s, t, run_task(s, t, limits));
+    }
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
+/* Runs the workers on s's tasks; the calling thread is one of them. */
+static void run_workers(shared *s, const nq_find_limits *limits, int threads)
+{
+    pthread_t *ids = malloc((size_t)threads * sizeof *ids);
+    worker_arg arg = { s, limits };
+    int started = ids ? nq_start_threads(ids, threads - 1, worker, &arg) : 0;
+    worker(&arg);
+    for (int i = 0; i < started; i++)
+        pthread_join(ids[i], NULL);
+    free(ids);
+}
+
+nq_status nq_find_completion_threads(const nq_search *search, const nq_find_limits *limits,
+                                     int threads, int8_t *cols)
+{
+    nq_split_options split = { threads, TASKS_PER_THREAD, FIRST_RUN, 0, NULL };
+    return nq_find_completion_split(search, limits, &split, cols);
+}
+nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits *limits,
+                                   const nq_split_options *options, int8_t *cols)
+{
+    int threads = options->threads;
+    if (threads <= 1)
+        return nq_find_completion(search, limits, cols);
+    if (!search || !limits || !cols || search->n < 1 || search->n > NQ_MAX_N)
+        return NQ_ERR_ARGUMENT;
+    int want = threads < MAX_TASKS / 2 / options->tasks_per_thread
+                   ? options->tasks_per_thread * threads : MAX_TASKS / 2;
+    shared *s = calloc(1, sizeof *s);
+    nq_node *ring = malloc((size_t)(want + NQ_MAX_N) * sizeof *ring);
+    nq_search *boards = malloc((size_t)(want + NQ_MAX_N) * sizeof *boards);
+    if (s)
+        s->capacity = MAX_TASKS, s->tasks = malloc(MAX_TASKS * sizeof *s->tasks);
+    nq_status status = NQ_ERR_NOMEM;
+    if (s && ring && boards && s->tasks) {
+        s->n = search->n;
+        s->caller = limits->stop;
+        s->max = limits->max_nodes ? limits->max_nodes : UINT64_MAX;
+        s->result = NQ_WALK_OVER_BUDGET;
+        s->first_run = options->first_run;
+        s->always_give = options->always_give;
+        int count = nq_walk_root(search, &ring[0]) ? 1 : 0;
+        if (count && !ring[0].open_rows)
+            count = -1, memcpy(s->found, ring[0].queen, (size_t)search->n);
+        else if (count)
+            count = split(search, &ring[0], ring, want, boards, s->found);
+        if (count <= 0) {
+            s->result = count < 0 ? NQ_WALK_FOUND : NQ_WALK_EXHAUSTED;
+        } else {
+            for (int i = 0; i < count; i++)
+                add_task(s, &boards[i]);
+            pthread_mutex_init(&s->lock, NULL);
+            pthread_cond_init(&s->changed, NULL);
+            run_workers(s, limits, threads);
+            pthread_cond_destroy(&s->changed);
+            pthread_mutex_destroy(&s->lock);
+            for (int i = 0; i < s->count; i++)
+                free(s->tasks[i].f);
+            if (options->given)
+                *options->given = s->given;
+        }
+        status = s->result == NQ_WALK_FOUND       ? NQ_OK
+               : s->result == NQ_WALK_EXHAUSTED ? NQ_ERR_NO_SOLUTION
+               : s->result < 0                  ? NQ_ERR_NOMEM
+                                                : NQ_ERR_STOPPED;
+        if (!status)
+            memcpy(cols, s->found, (size_t)search->n);
+    }
+    if (s)
+        free(s->tasks);
+    free(s);
+    free(ring);
+    free(boards);
+    return status;
+}
