@@ -75,11 +75,6 @@ int board_from_arguments(const char *command, const char *board_path, int argc, 
     return parse_board_size(argv[0], board);
 }
 
-const char *display_name(const char *path)
-{
-    return strcmp(path, "-") == 0 ? "<stdin>" : path;
-}
-
 int read_board(const char *path, nq_board *board)
 {
     line_reader reader;

@@ -13,6 +13,11 @@
 
 #include "input.h"
 
+const char *display_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
 int line_reader_open(line_reader *reader, const char *path)
 {
     *reader = (line_reader){ .name = display_name(path) };
