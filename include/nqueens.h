@@ -163,6 +163,7 @@ typedef struct nq_count_options {
     int threads;   /* worker threads; 0 means one per online core */
     int unique;    /* nonzero: also count the classes of solutions under the board's symmetries */
     uint64_t max_memory;   /* bytes the count may take; 0: NQ_COUNT_DEFAULT_MEMORY */
+    int engine;    /* the backtracker's engine (enum nq_engine); 0: NQ_ENGINE_AUTO */
 } nq_count_options;
 
 typedef struct nq_count_result {
@@ -241,6 +242,23 @@ typedef enum nq_method {
     NQ_METHOD_JOIN
 } nq_method;
 
+/* How the backtracker searches (NQ_METHOD_BACKTRACK). */
+typedef enum nq_engine {
+    /* By the board: NQ_ENGINE_LINES when at least NQ_ENGINE_LINES_PERCENT percent of its squares
+     * are closed (bad, or taken by a placed queen: in its row or attacked by it), else ROWS. */
+    NQ_ENGINE_AUTO,
+    /* Rows: the board's symmetries split it into units, each searched by the row with the
+     * fewest free squares first. The fastest on empty and lightly constrained boards. */
+    NQ_ENGINE_ROWS,
+    /* Rows and columns: units are the first choices of the search itself, which fills any line,
+     * row or column, left with one square at once and branches on the line with the fewest.
+     * Far faster on constrained boards. Each completion is a unit's own (weight 1), checked
+     * against its images for the unique count. */
+    NQ_ENGINE_LINES
+} nq_engine;
+
+#define NQ_ENGINE_LINES_PERCENT 25
+
 #define NQ_JOIN_MAX_N 27
 #define NQ_JOIN_AUTO_MIN_N 12
 
@@ -254,8 +272,11 @@ typedef struct nq_plan_options {
     /* The backtracker counts each unit in pieces, its search with this many more queens placed,
      * one piece after another, so that a run stopped or killed inside a unit keeps the pieces
      * done (nq_unit_partial). 0: by n (none below n = 24, then n - 22 up to 6: pieces of a
-     * second or less); -1: none; at most 8. Part of the plan's fingerprint. */
+     * second or less; NQ_ENGINE_LINES: none); -1: none; at most 8. Part of the plan's
+     * fingerprint. */
     int piece_levels;
+    nq_engine engine;       /* the backtracker's engine; NQ_ENGINE_AUTO by default. The engine
+                               makes the units: part of the plan's fingerprint */
 } nq_plan_options;
 
 /* Makes the plan for counting board as options say (NULL: all defaults). Returns NQ_OK,
@@ -265,6 +286,10 @@ typedef struct nq_plan_options {
  * than max_memory; AUTO then takes the backtracker) or NQ_ERR_NOMEM. */
 NQ_API nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *options,
                                      nq_plan **plan);
+
+/* The engine a backtracking plan searches with: NQ_ENGINE_ROWS or NQ_ENGINE_LINES (a join
+ * plan: NQ_ENGINE_ROWS; NULL: NQ_ENGINE_AUTO). */
+NQ_API nq_engine nq_plan_engine(const nq_plan *plan);
 
 /* What nq_plan_create_with would need in memory for these options, in bytes, into *bytes,
  * without making the plan's big tables (the join's are measured, not built). Returns NQ_OK, or
