@@ -19,7 +19,7 @@ $(LEXFIRST): bench/lexfirst.c
 COMPLETE_BOARDS = $(BUILD)/bench/complete_boards
 bench: $(COMPLETE_BOARDS)
 
-$(COMPLETE_BOARDS): bench/complete_boards.c $(STATIC)
+$(COMPLETE_BOARDS): bench/complete_boards.c bench/board_cnf.h $(STATIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(STATIC) -o $@ $(LDLIBS_ALL)
 
@@ -70,3 +70,12 @@ bench: $(JOIN_START)
 $(JOIN_START): bench/join_start.c $(STATIC)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(CFLAGS) -Iinclude -Isrc $< $(STATIC) -o $@ $(LDLIBS_ALL)
+
+# The decision benchmark's boards: CSPLib problem 079, whole diagonals excluded
+# (bench/hard_boards.sh).
+DIAGONAL_BOARDS = $(BUILD)/bench/diagonal_boards
+bench: $(DIAGONAL_BOARDS)
+
+$(DIAGONAL_BOARDS): bench/diagonal_boards.c bench/board_cnf.h $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< $(STATIC) -o $@ $(LDLIBS_ALL)

@@ -18,16 +18,14 @@
  *    fills them, each queen in the leftmost column free (no bad squares): the questions a
  *    lexicographic search asks a completion oracle, hard to answer when the answer is no.
  *
- * The CNF has variable r * n + c + 1 for a queen on (r, c): a queen in every row, and, though it
- * follows, in every column (without it a SAT solver must rediscover the pigeonhole principle,
- * which resolution cannot do quickly); at most one queen per row, column and diagonal, pairwise;
- * placed queens and bad squares as unit clauses.
+ * The CNF is written by board_cnf.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nqueens.h"
+#include "board_cnf.h"
 
 static uint64_t next_random(uint64_t *state)
 {
@@ -39,12 +37,6 @@ static uint64_t next_random(uint64_t *state)
 static int below(uint64_t *state, int bound)
 {
     return (int)(next_random(state) % (uint64_t)bound);
-}
-
-/* Whether squares (r1, c1) and (r2, c2) share a line. */
-static int attack(int r1, int c1, int r2, int c2)
-{
-    return r1 == r2 || c1 == c2 || r1 - c1 == r2 - c2 || r1 + c1 == r2 + c2;
 }
 
 /* Board number i; *kind says how it was made. */
@@ -81,61 +73,6 @@ static void make_board(int i, nq_board *b, const char **kind)
                 nq_board_block(b, r, c);
 }
 
-static void write_board(FILE *f, const nq_board *b)
-{
-    for (int r = 0; r < b->n; r++) {
-        for (int c = 0; c < b->n; c++)
-            fputc(b->queen[r] == c ? 'Q' : b->blocked[r] >> c & 1 ? '*' : '.', f);
-        fputc('\n', f);
-    }
-}
-
-/* The clauses of b (see the top of the file), written to f, or only counted when f is NULL.
- * Returns their number. */
-static long clauses(FILE *f, const nq_board *b)
-{
-    int n = b->n;
-    long count = 0;
-    for (int line = 0; line < 2 * n; line++, count++) {
-        for (int k = 0; k < n && f; k++)
-            fprintf(f, "%d ", line < n ? line * n + k + 1 : k * n + (line - n) + 1);
-        if (f)
-            fputs("0\n", f);
-    }
-    for (int a = 0; a < n * n; a++)
-        for (int z = a + 1; z < n * n; z++)
-            if (attack(a / n, a % n, z / n, z % n) && ++count && f)
-                fprintf(f, "-%d -%d 0\n", a + 1, z + 1);
-    for (int r = 0; r < n; r++) {
-        for (int c = 0; c < n; c++) {
-            if (b->queen[r] == c && ++count && f)
-                fprintf(f, "%d 0\n", r * n + c + 1);
-            if ((b->blocked[r] >> c & 1) && ++count && f)
-                fprintf(f, "-%d 0\n", r * n + c + 1);
-        }
-    }
-    return count;
-}
-
-/* Writes DIR/NAME.EXT through writer. Returns 0 or 1 after a message. */
-static int save(const char *dir, int i, const char *ext, const nq_board *b, int cnf)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%02d.%s", dir, i, ext);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        perror(path);
-        return 1;
-    }
-    if (cnf) {
-        fprintf(f, "p cnf %d %ld\n", b->n * b->n, clauses(NULL, b));
-        clauses(f, b);
-    } else {
-        write_board(f, b);
-    }
-    return fclose(f) != 0;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 3) {
@@ -147,7 +84,9 @@ int main(int argc, char **argv)
         nq_board b;
         const char *kind;
         make_board(i, &b, &kind);
-        if (save(argv[1], i, "txt", &b, 0) || save(argv[1], i, "cnf", &b, 1))
+        char name[16];
+        snprintf(name, sizeof name, "%02d", i);
+        if (board_cnf_save(argv[1], name, &b))
             return 1;
         int queens = 0, bad = 0;
         for (int r = 0; r < b.n; r++)
