@@ -11,10 +11,14 @@ typedef struct plan_choice {
     uint64_t max_memory;    /* --max-memory in bytes; 0: three quarters of physical memory */
     int piece_levels;       /* as nq_plan_options; 0: NQ_PIECE_LEVELS if set, else the
                                library's default */
+    nq_engine engine;       /* --engine; NQ_ENGINE_AUTO unless given */
 } plan_choice;
 
 /* Parses --method: auto, backtrack or join. Returns 0 or EXIT_USAGE. */
 int parse_method(const char *text, nq_method *method);
+
+/* Parses --engine: auto, rows or lines. Returns 0 or EXIT_USAGE. */
+int parse_engine(const char *text, nq_engine *engine);
 
 /* Parses --max-memory: bytes, or a number with K, M, G or T (powers of 1024). Returns 0 or
  * EXIT_USAGE. */

@@ -138,7 +138,7 @@ static int plan_of(const char *path, const nq_checkpoint_info *info, const nq_bo
         board = *given;
     else
         nq_board_init(&board, info->n);
-    plan_choice choice = { info->method, 0, info->piece_levels };
+    plan_choice choice = { info->method, 0, info->piece_levels, NQ_ENGINE_AUTO };
     int code = make_plan("check", &board, &choice, info->unique, threads, plan);
     if (code || given || nq_plan_fingerprint(*plan) == info->fingerprint)
         return code;
