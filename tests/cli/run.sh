@@ -653,6 +653,9 @@ check "count --engine rows, excluded diagonals" 0 "$diagonals" "nqueens: count: 
 check "count --engine lines, excluded diagonals" 0 "$diagonals" "" -- count --board "$bd" --engine lines --threads 1
 check "count --engine lines, empty board" 0 1787 "nqueens: count: by backtracking by lines: total 14200, classes 1787" -- count 12 -u -v --method backtrack --engine lines
 check "count --engine syntax" 2 "" "nqueens: engine 'fast' is not one of auto, rows, lines" -- count 12 --engine fast
+check "count --engine lines, checkpoint" 0 "$diagonals" "" -- count --board "$bd" --checkpoint "$tmp/bd.ckpt"
+check "count --engine lines, checkpoint resumed" 0 "$diagonals" "" -- count --board "$bd" --checkpoint "$tmp/bd.ckpt"
+check "count --engine rows, a checkpoint by lines" 2 "" "nqueens: checkpoint $tmp/bd.ckpt: made for another board or work split; refusing to use it" -- count --board "$bd" --checkpoint "$tmp/bd.ckpt" --engine rows
 printf '12\n%s\n0\n' "$(cat "$bd")" >"$tmp/uvad"
 check "uva, excluded diagonals" 0 "Case 1: $diagonals" "" "$tmp/uvad" -- uva
 "$nq" count 12 --unique --subtotals "$tmp/usub.csv" >/dev/null
