@@ -218,8 +218,9 @@ typedef struct nq_unit_count {
     uint64_t unique;   /* classes whose least solution lies in the unit (when counted) */
 } nq_unit_count;
 
-/* Makes the backtracker's plan for counting board (any board; totals and unique counts), aiming
- * at min_units units at least (0 for a default fit for a few hundred cores). Returns NQ_OK,
+/* Makes the backtracker's plan by rows (NQ_ENGINE_ROWS) for counting board (any board; totals
+ * and unique counts), aiming at min_units units at least (0 for a default fit for a few hundred
+ * cores). Returns NQ_OK,
  * NQ_ERR_ARGUMENT (NULL), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD, NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a
  * malformed board value), or NQ_ERR_NOMEM. */
 NQ_API nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan);
