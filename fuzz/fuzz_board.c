@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     }
     assert(board.n >= 1 && board.n <= NQ_MAX_N);
     if (board.n <= 7) {
-        nq_count_options options = { 1, 1, 0 };
+        nq_count_options options = { 1, 1, 0, NQ_ENGINE_AUTO };
         nq_count_result result;
         assert(nq_count(&board, &options, &result) == NQ_OK);
         assert(result.unique.lo <= result.total.lo);

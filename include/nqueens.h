@@ -163,6 +163,7 @@ typedef struct nq_count_options {
     int threads;   /* worker threads; 0 means one per online core */
     int unique;    /* nonzero: also count the classes of solutions under the board's symmetries */
     uint64_t max_memory;   /* bytes the count may take; 0: NQ_COUNT_DEFAULT_MEMORY */
+    int engine;    /* the backtracker's engine (enum nq_engine); 0: NQ_ENGINE_AUTO */
 } nq_count_options;
 
 typedef struct nq_count_result {
@@ -217,10 +218,10 @@ typedef struct nq_unit_count {
     uint64_t unique;   /* classes whose least solution lies in the unit (when counted) */
 } nq_unit_count;
 
-/* Makes the backtracker's plan for counting board (any board; totals and unique counts), aiming
- * at min_units units at least (0 for a default fit for a few hundred cores), and making
- * NQ_BACKTRACK_MAX_UNITS at most: where the split's next queen would make more, it stops a queen
- * short of min_units. Returns NQ_OK,
+/* Makes the backtracker's plan by rows (NQ_ENGINE_ROWS) for counting board (any board; totals
+ * and unique counts), aiming at min_units units at least (0 for a default fit for a few hundred
+ * cores), and making NQ_BACKTRACK_MAX_UNITS at most: where the split's next queen would make
+ * more, it stops a queen short of min_units. Returns NQ_OK,
  * NQ_ERR_ARGUMENT (NULL), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD, NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a
  * malformed board value), or NQ_ERR_NOMEM. */
 NQ_API nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan);
@@ -249,6 +250,23 @@ typedef enum nq_method {
     NQ_METHOD_JOIN
 } nq_method;
 
+/* How the backtracker searches (NQ_METHOD_BACKTRACK). */
+typedef enum nq_engine {
+    /* By the board: NQ_ENGINE_LINES when at least NQ_ENGINE_LINES_PERCENT percent of its squares
+     * are closed (bad, or taken by a placed queen: in its row or attacked by it), else ROWS. */
+    NQ_ENGINE_AUTO,
+    /* Rows: the board's symmetries split it into units, each searched by the row with the
+     * fewest free squares first. The fastest on empty and lightly constrained boards. */
+    NQ_ENGINE_ROWS,
+    /* Rows and columns: units are the first choices of the search itself, which fills any line,
+     * row or column, left with one square at once and branches on the line with the fewest.
+     * Far faster on constrained boards. Each completion is a unit's own (weight 1), checked
+     * against its images for the unique count. */
+    NQ_ENGINE_LINES
+} nq_engine;
+
+#define NQ_ENGINE_LINES_PERCENT 25
+
 #define NQ_JOIN_MAX_N 27
 #define NQ_JOIN_AUTO_MIN_N 12
 
@@ -265,13 +283,16 @@ typedef struct nq_plan_options {
     /* The backtracker counts each unit in pieces, its search with this many more queens placed,
      * one piece after another, so that a run stopped or killed inside a unit keeps the pieces
      * done (nq_unit_partial). 0: by n (none below n = 24, then n - 22 up to 6: pieces of a
-     * second or less); -1: none; at most 8. Part of the plan's fingerprint. */
+     * second or less; NQ_ENGINE_LINES: none); -1: none; at most 8. Part of the plan's
+     * fingerprint. */
     int piece_levels;
     /* The backtracker's units at most, to make again the plan a checkpoint was made with (its
      * unit count, nq_checkpoint_info.units): the split is then not narrowed to max_memory, but
      * refused with NQ_ERR_MEMORY_LIMIT when that many units would not fit in it. 0: as
      * max_memory allows, NQ_BACKTRACK_MAX_UNITS at most. */
     size_t max_units;
+    nq_engine engine;       /* the backtracker's engine; NQ_ENGINE_AUTO by default. The engine
+                               makes the units: part of the plan's fingerprint */
 } nq_plan_options;
 
 /* Makes the plan for counting board as options say (NULL: all defaults). Returns NQ_OK,
@@ -282,6 +303,10 @@ typedef struct nq_plan_options {
  * one max_units asks for, would not fit in max_memory) or NQ_ERR_NOMEM. */
 NQ_API nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *options,
                                      nq_plan **plan);
+
+/* The engine a backtracking plan searches with: NQ_ENGINE_ROWS or NQ_ENGINE_LINES (a join
+ * plan: NQ_ENGINE_ROWS; NULL: NQ_ENGINE_AUTO). */
+NQ_API nq_engine nq_plan_engine(const nq_plan *plan);
 
 /* What nq_plan_create_with would need in memory for these options, in bytes, into *bytes,
  * without making the plan's big tables (the join's are measured, not built); for the

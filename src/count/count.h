@@ -24,6 +24,7 @@ struct nq_plan {
     size_t unit_count;
     int piece_levels;       /* the backtracker's units are counted in pieces this many queens
                                deep (engine/pieces.c); 0: whole */
+    nq_engine engine;       /* the backtracker's engine: NQ_ENGINE_ROWS or NQ_ENGINE_LINES */
     uint64_t memory;        /* bytes needed at most */
     uint64_t fingerprint;   /* digest of all the above and the engine version */
 };

@@ -37,6 +37,11 @@ static int default_piece_levels(int n)
     return n < 24 ? 0 : n - 22 < 6 ? n - 22 : 6;
 }
 
+/* Units of the engine by lines by default: a few thousand share the work of a few cores
+ * evenly, and each costs its search's first levels again. Not by threads, so that a checkpoint
+ * resumes on any number. */
+#define LINES_MIN_UNITS 4096
+
 /* 64-bit FNV-1a, continuing from hash. */
 static uint64_t fnv1a(uint64_t hash, const void *data, size_t size)
 {
@@ -58,6 +63,10 @@ static uint64_t fingerprint(const nq_plan *plan)
     for (int r = 0; r < plan->board.n; r++)
         queens[r] = (int8_t)plan->board.queen[r];
     h = fnv1a(h, queens, (size_t)plan->board.n);
+    if (plan->engine == NQ_ENGINE_LINES) {   /* plans by rows hash as they did */
+        const uint64_t engine = NQ_ENGINE_LINES;
+        h = fnv1a(h, &engine, sizeof engine);
+    }
     for (size_t i = 0; plan->units && i < plan->unit_count; i++) {
         const nq_unit *u = &plan->units[i];
         uint8_t fields[5] = { u->queens, u->weight, u->unique_group, u->rule, u->shape };
@@ -119,18 +128,50 @@ static size_t backtrack_max_units(const nq_plan_options *options, int threads)
     return fit < NQ_BACKTRACK_MAX_UNITS ? (size_t)fit : NQ_BACKTRACK_MAX_UNITS;
 }
 
-/* Makes p count with the backtracker's search, its units bounded as backtrack_max_units says. */
-static nq_status create_backtrack(nq_plan *p, size_t min_units, const nq_plan_options *options,
-                                  int threads)
+/* The percentage of the squares of search that are closed: bad, or taken by a placed queen (in
+ * its row, or attacked by it). */
+static int closed_percent(const nq_search *search)
+{
+    int n = search->n, open = 0;
+    for (int r = 0; r < n; r++)
+        open += search->allow[r] & (search->allow[r] - 1) ? __builtin_popcountll(search->allow[r])
+                                                          : 0;
+    return (int)(100 * (int64_t)(n * n - open) / (n * n));
+}
+
+/* The engine for search as asked: AUTO takes lines from NQ_ENGINE_LINES_PERCENT percent of
+ * closed squares up, where the rows' units, made by the board's top rows, split the search
+ * badly and a row kernel finds short columns late. */
+static nq_engine choose_engine(const nq_search *search, nq_engine asked)
+{
+    if (asked != NQ_ENGINE_AUTO)
+        return asked;
+    return closed_percent(search) >= NQ_ENGINE_LINES_PERCENT ? NQ_ENGINE_LINES : NQ_ENGINE_ROWS;
+}
+
+/* Makes p count with the backtracker's search, by the engine asked, its units bounded as
+ * backtrack_max_units says. */
+static nq_status create_backtrack(nq_plan *p, const nq_plan_options *options, int threads)
 {
     nq_status status = nq_search_compile(&p->board, &p->search);
     p->group = status ? 1u : nq_board_symmetries(&p->board);
+    p->engine = status ? NQ_ENGINE_ROWS : choose_engine(&p->search, options->engine);
     nq_unit_list list = { NULL, 0, 0 };
     const size_t max_units = backtrack_max_units(options, threads);
-    if (!status)
-        status = max_units ? nq_split(&p->search, p->group, min_units, max_units,
-                                      options->max_units != 0, &list)
-                           : NQ_ERR_MEMORY_LIMIT;
+    if (!status && !max_units)
+        status = NQ_ERR_MEMORY_LIMIT;
+    else if (!status && p->engine == NQ_ENGINE_LINES)
+        status = nq_split_lines(&p->search, p->group,
+                                options->min_units ? options->min_units : LINES_MIN_UNITS, &list);
+    else if (!status)
+        status = nq_split(&p->search, p->group,
+                          options->min_units ? options->min_units
+                                             : default_min_units(p->board.n),
+                          max_units, options->max_units != 0, &list);
+    /* The engine by lines makes the units its search's first choices give, a few thousand:
+     * held to the limit all the same. */
+    if (!status && list.count > max_units)
+        status = NQ_ERR_MEMORY_LIMIT;
     p->units = list.units;
     p->unit_count = list.count;
     p->memory = backtrack_memory(list.count, threads);
@@ -164,7 +205,8 @@ static int join_counts(const nq_board *board)
 static nq_status choose_method(const nq_board *board, const nq_plan_options *options,
                                nq_method *method)
 {
-    if (!board || options->method < NQ_METHOD_AUTO || options->method > NQ_METHOD_JOIN)
+    if (!board || options->method < NQ_METHOD_AUTO || options->method > NQ_METHOD_JOIN ||
+        options->engine < NQ_ENGINE_AUTO || options->engine > NQ_ENGINE_LINES)
         return NQ_ERR_ARGUMENT;
     if (board->n < 1 || board->n > NQ_MAX_N)
         return NQ_ERR_SIZE;
@@ -191,16 +233,19 @@ nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *opti
     if (!p)
         return NQ_ERR_NOMEM;
     p->board = *board;
-    const size_t min_units = options->min_units ? options->min_units : default_min_units(board->n);
     const int threads = options->threads > 0 ? options->threads : nq_online_cores();
+    p->engine = NQ_ENGINE_ROWS;
     if (method == NQ_METHOD_JOIN) {
-        status = create_join(p, min_units, threads, options->max_memory);
+        status = create_join(p, options->min_units ? options->min_units
+                                                   : default_min_units(board->n),
+                             threads, options->max_memory);
         if (status == NQ_ERR_MEMORY_LIMIT && options->method == NQ_METHOD_AUTO)
             method = NQ_METHOD_BACKTRACK;   /* the backtracker needs next to nothing */
     }
     if (method == NQ_METHOD_BACKTRACK) {
-        status = create_backtrack(p, min_units, options, threads);
+        status = create_backtrack(p, options, threads);
         p->piece_levels = options->piece_levels < 0   ? 0
+                          : options->piece_levels == 0 && p->engine == NQ_ENGINE_LINES ? 0
                           : options->piece_levels == 0 ? default_piece_levels(board->n)
                           : options->piece_levels < 8  ? options->piece_levels
                                                        : 8;
@@ -253,7 +298,9 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
 
 nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan)
 {
-    nq_plan_options options = { .min_units = min_units, .method = NQ_METHOD_BACKTRACK };
+    /* By rows, as before engines were chosen: its plans keep their fingerprints. */
+    nq_plan_options options = { .min_units = min_units, .method = NQ_METHOD_BACKTRACK,
+                                .engine = NQ_ENGINE_ROWS };
     return nq_plan_create_with(board, &options, plan);
 }
 
@@ -264,6 +311,11 @@ void nq_plan_free(nq_plan *plan)
         nq_join_free(plan->join);
     }
     free(plan);
+}
+
+nq_engine nq_plan_engine(const nq_plan *plan)
+{
+    return plan ? plan->engine : NQ_ENGINE_AUTO;
 }
 
 nq_method nq_plan_method(const nq_plan *plan)
@@ -306,20 +358,24 @@ static int count_classes(void *context, int n, const int8_t *cols)
 /* Counts the completions of search, a unit's or a piece's, by u's rule: into *completions
  * (class sizes added in under NQ_RULE_CLASS, the unit's weight not applied) and into *least
  * those least among their images (when counted). Returns NQ_OK or NQ_ERR_STOPPED. */
-static nq_status count_search(const nq_unit *u, const nq_search *search, int unique,
-                              uint64_t *completions, uint64_t *least, const nq_stop_flag *stop)
+static nq_status count_search(nq_engine engine, const nq_unit *u, const nq_search *search,
+                              int unique, uint64_t *completions, uint64_t *least,
+                              const nq_stop_flag *stop)
 {
+    const int lines = engine == NQ_ENGINE_LINES;
     if (u->rule == NQ_RULE_CLASS || (unique && u->unique_group != 1u)) {
         class_visit v = { u->unique_group, u->rule, 0, 0 };
-        if (nq_kernel_visit_any(search, count_classes, &v, stop))
+        if (lines ? nq_kernel_visit_lines_best(search, count_classes, &v, stop)
+                  : nq_kernel_visit_any(search, count_classes, &v, stop))
             return NQ_ERR_STOPPED;
         *completions = v.total;
         *least = v.least;
         return NQ_OK;
     }
     /* Every completion is the least of its images, or the unique count is not wanted. */
-    if ((*completions = nq_kernel_count(search, nq_search_root(search), stop)) ==
-        NQ_KERNEL_STOPPED)
+    *completions = lines ? nq_kernel_count_lines_best(search, stop)
+                         : nq_kernel_count(search, nq_search_root(search), stop);
+    if (*completions == NQ_KERNEL_STOPPED)
         return NQ_ERR_STOPPED;
     *least = u->unique_group == 1u ? *completions : 0;
     return NQ_OK;
@@ -346,6 +402,7 @@ static nq_status add_weighted(nq_unit_count *count, uint64_t completions, uint64
 
 /* A unit counted piece after piece. */
 typedef struct piecewise {
+    nq_engine engine;
     const nq_unit *unit;
     const nq_unit_job *job;
     uint64_t pieces;          /* pieces counted, those before job->first_piece included */
@@ -365,7 +422,7 @@ static int count_piece(void *context, const nq_search *piece)
         p->status = NQ_ERR_STOPPED;
         return 1;
     }
-    if ((p->status = count_search(p->unit, piece, job->unique, &completions, &least, job->stop)) ||
+    if ((p->status = count_search(p->engine, p->unit, piece, job->unique, &completions, &least, job->stop)) ||
         (p->status = add_weighted(&p->count, completions, least, weight_of(p->unit))))
         return 1;
     p->pieces++;
@@ -382,7 +439,7 @@ static nq_status count_backtrack_unit(const nq_plan *plan, size_t unit, const nq
     nq_search search;
     nq_search_of_unit(&plan->search, u, &search);
     if (plan->piece_levels > 0) {
-        piecewise p = { u, job, job->first_piece, job->before, NQ_OK };
+        piecewise p = { plan->engine, u, job, job->first_piece, job->before, NQ_OK };
         nq_pieces_walk(&search, plan->piece_levels, job->first_piece, count_piece, &p);
         *count = p.count;
         return p.status;
@@ -391,7 +448,7 @@ static nq_status count_backtrack_unit(const nq_plan *plan, size_t unit, const nq
     *count = (nq_unit_count){ 0, 0 };
     if (job->first_piece > 0)
         return NQ_OK;   /* the unit is its one piece, counted before or not wanted */
-    nq_status status = count_search(u, &search, job->unique, &completions, &least, job->stop);
+    nq_status status = count_search(plan->engine, u, &search, job->unique, &completions, &least, job->stop);
     return status ? status : add_weighted(count, completions, least, weight_of(u));
 }
 

@@ -114,6 +114,16 @@ uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s, const nq_stop
 uint64_t nq_kernel_count_mrv(const nq_search *search, const nq_stop_flag *stop);
 uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search, const nq_stop_flag *stop);
 
+/* The counting kernels for constrained boards: completions of search from its root, by the
+ * line, row or column, with the fewest squares, forced lines filled at once. kernel_lines.c's
+ * for n <= 32, kernel_nodes.c's for any n; each also built for CPUs with a popcount
+ * instruction (only call those on one). nq_kernel_count_lines_best picks. */
+uint64_t nq_kernel_count_lines(const nq_search *search, const nq_stop_flag *stop);
+uint64_t nq_kernel_count_lines_popcnt(const nq_search *search, const nq_stop_flag *stop);
+uint64_t nq_kernel_count_nodes(const nq_search *search, const nq_stop_flag *stop);
+uint64_t nq_kernel_count_nodes_popcnt(const nq_search *search, const nq_stop_flag *stop);
+uint64_t nq_kernel_count_lines_best(const nq_search *search, const nq_stop_flag *stop);
+
 /* What the kernels call for each completion they find: nq_placed_fn with the kernels' own
  * columns, a byte each (a board has at most NQ_MAX_N); nq_solve widens them for its caller. */
 typedef int (*nq_placed_fn)(void *context, int n, const int8_t *cols);
@@ -128,6 +138,18 @@ nq_status nq_kernel_visit_mrv(const nq_search *search, nq_placed_fn visit, void 
                               const nq_stop_flag *stop);
 nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_placed_fn visit,
                                      void *context, const nq_stop_flag *stop);
+
+/* The same with the kernels for constrained boards (kernel_lines.c, kernel_nodes.c). */
+nq_status nq_kernel_visit_lines(const nq_search *search, nq_placed_fn visit, void *context,
+                                const nq_stop_flag *stop);
+nq_status nq_kernel_visit_lines_popcnt(const nq_search *search, nq_placed_fn visit,
+                                       void *context, const nq_stop_flag *stop);
+nq_status nq_kernel_visit_nodes(const nq_search *search, nq_placed_fn visit, void *context,
+                                const nq_stop_flag *stop);
+nq_status nq_kernel_visit_nodes_popcnt(const nq_search *search, nq_placed_fn visit,
+                                       void *context, const nq_stop_flag *stop);
+nq_status nq_kernel_visit_lines_best(const nq_search *search, nq_placed_fn visit, void *context,
+                                     const nq_stop_flag *stop);
 
 /* Calls visit for each completion of state s, in lexicographic order, with cols[0..s.row-1]
  * taken from prefix. Returns NQ_ERR_STOPPED if visit asked to stop, else NQ_OK. */
@@ -178,6 +200,14 @@ nq_status nq_split_sides(const nq_search *search, size_t min_units, size_t max_u
 int nq_split_depth(int least, int most, size_t min_units, size_t max_units, int exact,
                    size_t (*count)(void *context, int depth, size_t limit), void *context,
                    size_t *units);
+
+/* Splits the search of a constrained board along the first choices of the search by lines
+ * (split_lines.c): units of weight 1 whose queens are the squares it branches on, at least
+ * min_units of them unless NQ_UNIT_MAX_QUEENS levels give fewer, in a fixed order. Every
+ * unit's unique_group is group: its completions are checked against their images. Fills list
+ * (free list->units). Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_split_lines(const nq_search *search, unsigned group, size_t min_units,
+                         nq_unit_list *list);
 
 /* Appends to list one unit for each placement of the rows of search above `depth` (each row's
  * queen on a square it offers, no two attacking), in lexicographic order, each a copy of

@@ -739,6 +739,20 @@ check "count --verbose, backtracking" 0 1787 "nqueens: count: by backtracking: t
 b12=$(board '............\n............\n............\n............\n............\n.....*......\n............\n............\n............\n............\n............\n............\n' b12)
 read -r total12 unique12 <<<"$("$nq" count --board "$b12" --method backtrack) $("$nq" count --board "$b12" --method backtrack --unique)"
 check "count --unique, a bad square backtracks" 0 "$unique12" "nqueens: count: by backtracking: total $total12, classes $unique12" -- count --unique --board "$b12" --verbose
+# The engine: by lines on a board of excluded diagonals (30 % of its squares bad), by rows when
+# forced; both agree with a count of the board's solutions made by solve.
+bd=$(board '...*.*...*..\n..*...*.*...\n**.....*....\n**....*.*..*\n..*..*...**.\n...**....**.\n...**...*..*\n..*..*.*....\n.*....*.....\n*....*.*....\n....*...*...\n...*.....*..\n' bd)
+diagonals=$("$nq" solve --board "$bd" --format cols | wc -l)
+check "count --engine auto, excluded diagonals" 0 "$diagonals" "nqueens: count: by backtracking by lines: total $diagonals, classes $diagonals" -- count --board "$bd" -u -v
+check "count --engine rows, excluded diagonals" 0 "$diagonals" "nqueens: count: by backtracking: total $diagonals" -- count --board "$bd" -v --engine rows --threads 2
+check "count --engine lines, excluded diagonals" 0 "$diagonals" "" -- count --board "$bd" --engine lines --threads 1
+check "count --engine lines, empty board" 0 1787 "nqueens: count: by backtracking by lines: total 14200, classes 1787" -- count 12 -u -v --method backtrack --engine lines
+check "count --engine syntax" 2 "" "nqueens: engine 'fast' is not one of auto, rows, lines" -- count 12 --engine fast
+check "count --engine lines, checkpoint" 0 "$diagonals" "" -- count --board "$bd" --checkpoint "$tmp/bd.ckpt"
+check "count --engine lines, checkpoint resumed" 0 "$diagonals" "" -- count --board "$bd" --checkpoint "$tmp/bd.ckpt"
+check "count --engine rows, a checkpoint by lines" 2 "" "nqueens: checkpoint $tmp/bd.ckpt: made for another board or work split; refusing to use it" -- count --board "$bd" --checkpoint "$tmp/bd.ckpt" --engine rows
+printf '12\n%s\n0\n' "$(cat "$bd")" >"$tmp/uvad"
+check "uva, excluded diagonals" 0 "Case 1: $diagonals" "" "$tmp/uvad" -- uva
 "$nq" count 12 --unique --subtotals "$tmp/usub.csv" >/dev/null
 [ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u, NR - 1 }' "$tmp/usub.csv")" = "14200 1787 253" ] &&
     [ "$(tail -1 "$tmp/usub.csv")" = "classes,,(total + P + 2R) / 8 with P = $(turned 12 | cut -d' ' -f1) kept by the half turn and R = $(turned 12 | cut -d' ' -f2) by the quarter turn,,1787" ]

@@ -18,7 +18,7 @@
 
 static nq_count_result count_board(const nq_board *b, int threads, int unique)
 {
-    nq_count_options options = { threads, unique, 0 };
+    nq_count_options options = { threads, unique, 0, NQ_ENGINE_AUTO };
     nq_count_result result;
     assert_int_equal(nq_count(b, &options, &result), NQ_OK);
     return result;
@@ -90,7 +90,7 @@ static void memory_limit(void **state)
     for (int n = 12; n <= 14; n++) {
         nq_board b;
         nq_board_init(&b, n);
-        nq_count_options options = { 2, 1, 65536 };
+        nq_count_options options = { 2, 1, 65536, NQ_ENGINE_AUTO };
         nq_count_result r;
         assert_int_equal(nq_count(&b, &options, &r), NQ_OK);
         assert_int_equal(r.total.lo, published_total[n]);
@@ -335,7 +335,7 @@ static void side_out_of_range(void **state)
         nq_board_init(b, 8);
         b->n = sides[i];
         nq_count_result r;
-        nq_count_options options = { 1, 1, 0 };
+        nq_count_options options = { 1, 1, 0, NQ_ENGINE_AUTO };
         assert_int_equal(nq_count(b, &options, &r), NQ_ERR_SIZE);
         nq_plan *plan = NULL;
         assert_int_equal(nq_plan_create(b, 0, &plan), NQ_ERR_SIZE);

@@ -33,7 +33,7 @@ static int read_cases(const char *text, nq_board *boards, nq_status *status, nq_
 
 static uint64_t total(const nq_board *b)
 {
-    nq_count_options options = { 1, 0, 0 };
+    nq_count_options options = { 1, 0, 0, NQ_ENGINE_AUTO };
     nq_count_result r;
     assert_int_equal(nq_count(b, &options, &r), NQ_OK);
     return r.total.lo;

@@ -44,10 +44,12 @@ int parse_int(const char *text, const char *what, long long min, long long max,
  * --max-memory: parse_method and parse_memory (plan_choice.h); --board: board_from_arguments,
  * which also takes the size N that the operands may give instead. */
 enum { OPT_MAX_MEMORY = 0x200 };    /* --max-memory has no short form */
+enum { OPT_ENGINE = 0x201 };        /* nor --engine */
 #define OPTION_BOARD      { "board", required_argument, NULL, 'b' }
 #define OPTION_THREADS    { "threads", required_argument, NULL, 't' }
 #define OPTION_METHOD     { "method", required_argument, NULL, 'm' }
 #define OPTION_MAX_MEMORY { "max-memory", required_argument, NULL, OPT_MAX_MEMORY }
+#define OPTION_ENGINE     { "engine", required_argument, NULL, OPT_ENGINE }
 
 /* Parses --threads T: 1 to 1024 worker threads. Returns 0 or EXIT_USAGE. */
 int parse_threads(const char *text, int *threads);

@@ -23,6 +23,17 @@ int parse_method(const char *text, nq_method *method)
     return fail(EXIT_USAGE, "method '%s' is not one of auto, backtrack, join", text);
 }
 
+int parse_engine(const char *text, nq_engine *engine)
+{
+    static const char *const names[] = { "auto", "rows", "lines" };
+    for (int e = 0; e < 3; e++)
+        if (strcmp(text, names[e]) == 0) {
+            *engine = (nq_engine)e;
+            return 0;
+        }
+    return fail(EXIT_USAGE, "engine '%s' is not one of auto, rows, lines", text);
+}
+
 int parse_memory(const char *text, uint64_t *bytes)
 {
     static const char units[] = "KMGT";
@@ -75,7 +86,8 @@ static int piece_levels_from_environment(void)
 
 nq_plan_options plan_options(const plan_choice *choice, int unique, int threads)
 {
-    nq_plan_options options = { .method = choice->method, .unique = unique, .threads = threads,
+    nq_plan_options options = { .method = choice->method, .engine = choice->engine,
+                                .unique = unique, .threads = threads,
                                 .max_memory = choice->max_memory ? choice->max_memory
                                                                  : default_max_memory(),
                                 .piece_levels = choice->piece_levels

@@ -13,10 +13,14 @@ typedef struct plan_choice {
                                library's default */
     size_t max_units;       /* as nq_plan_options: a checkpoint's unit count, to make its
                                backtracker's plan again; 0: as --max-memory allows */
+    nq_engine engine;       /* --engine; NQ_ENGINE_AUTO unless given */
 } plan_choice;
 
 /* Parses --method: auto, backtrack or join. Returns 0 or EXIT_USAGE. */
 int parse_method(const char *text, nq_method *method);
+
+/* Parses --engine: auto, rows or lines. Returns 0 or EXIT_USAGE. */
+int parse_engine(const char *text, nq_engine *engine);
 
 /* Parses --max-memory: bytes, or a number with K, M, G or T (powers of 1024). Returns 0 or
  * EXIT_USAGE. */

@@ -7,7 +7,8 @@
 _nqueens_options()
 {
     case $1 in
-    count) echo "--board --unique --threads --method --max-memory --progress --no-progress"\
+    count) echo "--board --unique --threads --method --max-memory --engine --progress"\
+                "--no-progress"\
                 "--checkpoint --subtotals --verbose --help" ;;
     mpi-count) echo "--board --unique --threads --method --max-memory --progress"\
                     "--checkpoint --help" ;;
@@ -27,6 +28,7 @@ _nqueens_values()
     -f|--format) [ "$1" = one ] && echo "cols board unicode svg" ||
                      echo "board leetcode cols unicode svg" ;;
     -m|--method) echo "auto backtrack join" ;;
+    --engine) echo "auto rows lines" ;;
     esac
 }
 
@@ -53,7 +55,7 @@ _nqueens()
         prev=${COMP_WORDS[COMP_CWORD - 2]}
     fi
     case $prev in
-    -f|--format|-m|--method)
+    -f|--format|-m|--method|--engine)
         mapfile -t COMPREPLY < <(compgen -W "$(_nqueens_values "$command" "$prev")" -- "$cur")
         return ;;
     -b|--board|-c|--checkpoint|-s|--subtotals)

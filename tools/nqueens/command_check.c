@@ -140,7 +140,8 @@ static int plan_of(const char *path, const nq_checkpoint_info *info, const nq_bo
         nq_board_init(&board, info->n);
     /* The backtracker's split depends on the memory allowed: make the checkpoint's again. */
     plan_choice choice = { info->method, 0, info->piece_levels,
-                           info->method == NQ_METHOD_BACKTRACK ? (size_t)info->units : 0 };
+                           info->method == NQ_METHOD_BACKTRACK ? (size_t)info->units : 0,
+                           NQ_ENGINE_AUTO };
     int code = make_plan("check", &board, &choice, info->unique, threads, plan);
     if (code || given || nq_plan_fingerprint(*plan) == info->fingerprint)
         return code;

@@ -40,6 +40,12 @@ static const char help[] =
     "                         26 and 27), 'backtrack' searches (any\n"
     "                         board), 'auto' (the default) takes the join for empty boards\n"
     "                         from N = 12 when it fits\n"
+    "      --engine E         how to backtrack: 'rows' splits the board by its top rows and\n"
+    "                         searches row by row, fewest free squares first; 'lines' splits\n"
+    "                         and searches by rows and columns alike, filling any line left\n"
+    "                         with one square at once (far faster on constrained boards);\n"
+    "                         'auto' (the default) takes lines when at least 25 % of the\n"
+    "                         squares are bad or taken by placed queens\n"
     "      --max-memory SIZE  memory the count may take, e.g. 8G (K, M, G, T: powers of 1024;\n"
     "                         default: three quarters of physical memory); a join that would\n"
     "                         need more stops before it starts, or with 'auto' backtracks;\n"
@@ -55,7 +61,8 @@ static const char help[] =
     "  -s, --subtotals FILE   write one CSV line per work unit to FILE: unit, weight,\n"
     "                         placement, total, unique; with --unique by the join, a last\n"
     "                         line 'classes' holds P, R and the unique count\n"
-    "  -v, --verbose          say on stderr how the count was made: the method, the total,\n"
+    "  -v, --verbose          say on stderr how the count was made: the method (by lines\n"
+    "                         when the engine is), the total,\n"
     "                         and with --unique the classes (by the join: P and R too)\n"
     "  -h, --help             show this help\n"
     "\n"
@@ -285,6 +292,7 @@ static int parse_options(int argc, char **argv, count_options *o)
         OPTION_THREADS,
         OPTION_METHOD,
         OPTION_MAX_MEMORY,
+        OPTION_ENGINE,
         { "progress", no_argument, NULL, 'p' },
         { "no-progress", no_argument, NULL, NO_PROGRESS },
         { "checkpoint", required_argument, NULL, 'c' },
@@ -303,6 +311,7 @@ static int parse_options(int argc, char **argv, count_options *o)
         case 't': code = parse_threads(optarg, &o->run.threads); break;
         case 'm': code = parse_method(optarg, &o->choice.method); break;
         case OPT_MAX_MEMORY: code = parse_memory(optarg, &o->choice.max_memory); break;
+        case OPT_ENGINE: code = parse_engine(optarg, &o->choice.engine); break;
         case 'p': o->progress = 1; break;
         case NO_PROGRESS: o->progress = 0; break;
         case 'c': o->checkpoint_path = optarg; break;
@@ -376,7 +385,9 @@ static void explain(const nq_plan *plan, int unique, const nq_count_result *resu
     nq_u128_format(result->half_turn, p);
     nq_u128_format(result->quarter_turn, r);
     nq_u128_format(result->unique, classes);
-    const char *method = nq_plan_method(plan) == NQ_METHOD_JOIN ? "by the join" : "by backtracking";
+    const char *method = nq_plan_method(plan) == NQ_METHOD_JOIN        ? "by the join"
+                         : nq_plan_engine(plan) == NQ_ENGINE_LINES ? "by backtracking by lines"
+                                                                   : "by backtracking";
     if (by_burnside(plan, unique))
         fail(0, "count: %s: total Q = %s; the half turn keeps P = %s of them, the quarter turn "
              "R = %s; classes (Q + P + 2R) / 8 = %s", method, q, p, r, classes);

@@ -172,7 +172,7 @@ int command_estimate(int argc, char **argv)
     long long probes = 200000, seed = 1;
     int probes_given = 0;
     int threads = 0;
-    plan_choice choice = { NQ_METHOD_AUTO, 0, 0, 0 };
+    plan_choice choice = { NQ_METHOD_AUTO, 0, 0, 0, NQ_ENGINE_AUTO };
     int code = reject_negative_numbers("estimate", argc, argv), c;
     opterr = 0;
     while (!code && (c = getopt_long(argc, argv, ":b:t:m:n:S:h", options, NULL)) != -1) {

@@ -80,7 +80,7 @@ static nq_status count_case(const nq_board *board, nq_catalogue *const *catalogu
 {
     if (board->n <= NQ_CATALOGUE_MAX_N && catalogues[board->n])
         return nq_catalogue_count(catalogues[board->n], board, total);
-    nq_count_options options = { threads, 0, 0 };
+    nq_count_options options = { threads, 0, 0, NQ_ENGINE_AUTO };
     nq_count_result result;
     nq_status status = nq_count(board, &options, &result);
     *total = result.total;

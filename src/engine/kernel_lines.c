@@ -1,0 +1,174 @@
+/*
+ * kernel_lines.c - the counting kernel for constrained boards up to 32 wide: the fewest-choices
+ * kernel (kernel_mrv.c) made to look at columns as it looks at rows.
+ *
+ * On a board with many bad squares the columns are as short as the rows, and a row kernel finds
+ * a column left with one or two open squares only after trying the rows above it every way.
+ * Here the look at the open rows also counts, for each untaken column, whether one, two or
+ * more open rows offer it: a column offered by one row is filled at once, and a column offered
+ * by two is branched on when every open row offers three squares or more. That is the pruning
+ * of the completion search (src/find), without its nodes of whole lines: the columns are
+ * counted from the rows' free squares with a few bit operations per row.
+ *
+ * Diagonals are kept by absolute index as in kernel_mrv.c: n <= 32.
+ */
+#include "base/base.h"
+#include "engine/engine.h"
+
+/* One line being filled, and what was taken before it. */
+typedef struct step {
+    uint64_t cols, up, down;   /* columns and diagonals taken before this line */
+    uint64_t free_;            /* squares of the line still to try: columns of a row, or rows
+                                  of a column */
+    uint64_t open;             /* rows open before this line */
+    int line;                  /* row r, or column c as NQ_MAX_N + c */
+} step;
+
+/* The free squares of open row r. */
+static inline __attribute__((always_inline)) uint64_t row_free(const nq_search *search, int r,
+                                                               uint64_t cols, uint64_t up,
+                                                               uint64_t down)
+{
+    return search->allow[r] & ~(cols | up >> r | down >> (search->n - 1 - r));
+}
+
+/* Looks at the open rows of a node and returns the line to branch on: the row with the fewest
+ * free squares (the lowest such row), or a column offered by fewer rows than that; *squares
+ * gets its squares, empty when the node is a dead end: an open row has no free square, or an
+ * untaken column is offered by no open row. */
+static inline __attribute__((always_inline)) int choose_line(const nq_search *search,
+                                                             uint64_t open, uint64_t cols,
+                                                             uint64_t up, uint64_t down,
+                                                             uint64_t *squares)
+{
+    unsigned least = ~0u;                  /* free squares << 8 | row */
+    uint64_t once = 0, twice = 0, more = 0;   /* columns offered by >= 1, >= 2, >= 3 rows */
+    for (uint64_t m = open; m; m &= m - 1) {
+        int r = __builtin_ctzll(m);
+        uint64_t f = row_free(search, r, cols, up, down);
+        unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
+        more |= twice & f;
+        twice |= once & f;
+        once |= f;
+        least = key < least ? key : least;
+    }
+    int best = (int)(least & 0xFF), fewest = (int)(least >> 8);
+    uint64_t column = 0;
+    if ((once | cols) != search->full || fewest == 0) {
+        *squares = 0;
+        return best;
+    }
+    if (fewest >= 2 && (once & ~twice))
+        column = once & ~twice;
+    else if (fewest >= 3 && (twice & ~more))
+        column = twice & ~more;
+    if (!column) {
+        *squares = row_free(search, best, cols, up, down);
+        return best;
+    }
+    int c = __builtin_ctzll(column);
+    uint64_t rows = 0;
+    for (uint64_t m = open; m; m &= m - 1) {
+        int r = __builtin_ctzll(m);
+        rows |= (row_free(search, r, cols, up, down) >> c & 1) << r;
+    }
+    *squares = rows;
+    return NQ_MAX_N + c;
+}
+
+/* Counts the completions of search; with visit, also calls it with each (in no set order)
+ * until it returns nonzero. Returns NQ_KERNEL_STOPPED when visit asked to stop or *stop became
+ * nonzero: the flag is read once in NQ_POLL_STEPS dead ends and leaves. */
+static inline __attribute__((always_inline)) uint64_t count_lines(const nq_search *search,
+                                                                  nq_placed_fn visit,
+                                                                  void *context,
+                                                                  const nq_stop_flag *stop)
+{
+    const int n = search->n;
+    uint64_t cols = 0, up = 0, down = 0, open = (UINT64_C(1) << n) - 1, count = 0;
+    step stack[NQ_MAX_N];
+    int8_t placed[NQ_MAX_N];
+    int depth = 0;
+    unsigned steps = NQ_POLL_STEPS;
+    for (;;) {
+        uint64_t f;
+        int line = choose_line(search, open, cols, up, down, &f);
+        if (!f || !(open & (open - 1))) {
+            /* A dead end, or the last open row, which has one square at most: one column is
+             * left. A column is never chosen there, as a row has one square. */
+            count += f != 0;
+            if (visit && f) {
+                placed[line] = (int8_t)__builtin_ctzll(f);
+                if (visit(context, n, placed))
+                    return NQ_KERNEL_STOPPED;
+            }
+            if (nq_stop_poll(stop, &steps))
+                return NQ_KERNEL_STOPPED;
+        } else {
+            stack[depth++] = (step){ cols, up, down, f, open, line };
+        }
+        /* Take the next square of the deepest line that has one left. */
+        while (depth > 0 && !stack[depth - 1].free_)
+            depth--;
+        if (depth == 0)
+            return count;
+        step *s = &stack[depth - 1];
+        int k = __builtin_ctzll(s->free_);
+        s->free_ &= s->free_ - 1;
+        int r = s->line < NQ_MAX_N ? s->line : k;
+        int c = s->line < NQ_MAX_N ? k : s->line - NQ_MAX_N;
+        placed[r] = (int8_t)c;
+        cols = s->cols | UINT64_C(1) << c;
+        up = s->up | UINT64_C(1) << (r + c);
+        down = s->down | UINT64_C(1) << (c - r + n - 1);
+        open = s->open & ~(UINT64_C(1) << r);
+    }
+}
+
+uint64_t nq_kernel_count_lines(const nq_search *search, const nq_stop_flag *stop)
+{
+    return count_lines(search, NULL, NULL, stop);
+}
+
+NQ_TARGET_POPCNT uint64_t nq_kernel_count_lines_popcnt(const nq_search *search,
+                                                       const nq_stop_flag *stop)
+{
+    return count_lines(search, NULL, NULL, stop);
+}
+
+nq_status nq_kernel_visit_lines(const nq_search *search, nq_placed_fn visit, void *context,
+                                const nq_stop_flag *stop)
+{
+    return count_lines(search, visit, context, stop) == NQ_KERNEL_STOPPED ? NQ_ERR_STOPPED
+                                                                          : NQ_OK;
+}
+
+NQ_TARGET_POPCNT nq_status nq_kernel_visit_lines_popcnt(const nq_search *search,
+                                                        nq_placed_fn visit, void *context,
+                                                        const nq_stop_flag *stop)
+{
+    return count_lines(search, visit, context, stop) == NQ_KERNEL_STOPPED ? NQ_ERR_STOPPED
+                                                                          : NQ_OK;
+}
+
+/* The kernels for constrained boards, by side and CPU. */
+uint64_t nq_kernel_count_lines_best(const nq_search *search, const nq_stop_flag *stop)
+{
+    int popcnt = nq_cpu_uses(NQ_CPU_POPCNT);
+    if (search->n > 32)
+        return popcnt ? nq_kernel_count_nodes_popcnt(search, stop)
+                      : nq_kernel_count_nodes(search, stop);
+    return popcnt ? nq_kernel_count_lines_popcnt(search, stop)
+                  : nq_kernel_count_lines(search, stop);
+}
+
+nq_status nq_kernel_visit_lines_best(const nq_search *search, nq_placed_fn visit, void *context,
+                                     const nq_stop_flag *stop)
+{
+    int popcnt = nq_cpu_uses(NQ_CPU_POPCNT);
+    if (search->n > 32)
+        return popcnt ? nq_kernel_visit_nodes_popcnt(search, visit, context, stop)
+                      : nq_kernel_visit_nodes(search, visit, context, stop);
+    return popcnt ? nq_kernel_visit_lines_popcnt(search, visit, context, stop)
+                  : nq_kernel_visit_lines(search, visit, context, stop);
+}
