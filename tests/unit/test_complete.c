@@ -51,7 +51,7 @@ static void check_against_reference(const nq_board *b)
 {
     uint64_t want = ref_count(b);
     for (int k = 0; k < 3; k++) {
-        nq_complete_options options = { k > 0, (uint64_t)k * 11, NULL };
+        nq_complete_options options = { k > 0, (uint64_t)k * 11, NULL, 1 };
         int32_t cols[NQ_MAX_N];
         nq_status status = nq_complete(b, k ? &options : NULL, cols);
         assert_int_equal(status, want ? NQ_OK : NQ_ERR_NO_SOLUTION);
@@ -147,7 +147,7 @@ static void seeds_reproduce(void **state)
     assert_int_equal(nq_complete(&b, NULL, plain), NQ_OK);
     int differ = 0;
     for (uint64_t s = 1; s <= 6; s++) {
-        nq_complete_options options = { 1, s, NULL };
+        nq_complete_options options = { 1, s, NULL, 1 };
         assert_int_equal(nq_complete(&b, &options, first), NQ_OK);
         assert_int_equal(nq_complete(&b, &options, again), NQ_OK);
         assert_memory_equal(first, again, 40);
@@ -170,7 +170,7 @@ static void limits_stop(void **state)
     volatile sig_atomic_t stop = 1;
     nq_find_limits limits = { 0, 0, { &stop, NULL } };
     assert_int_equal(find_wide(&search, &limits, cols), NQ_ERR_STOPPED);
-    nq_complete_options options = { 0, 0, &stop };
+    nq_complete_options options = { 0, 0, &stop, 1 };
     assert_int_equal(nq_complete(&b, &options, cols), NQ_ERR_STOPPED);
     limits = (nq_find_limits){ 7, 1, { NULL, NULL } };
     assert_int_equal(find_wide(&search, &limits, cols), NQ_ERR_STOPPED);
@@ -216,7 +216,7 @@ static void big_boards_with_completions(void **state)
                 if (c != sol[r] && test_below(&seed, 100) < percent)
                     nq_board_block(&b, r, c);
         }
-        nq_complete_options options = { i % 2, (uint64_t)i, NULL };
+        nq_complete_options options = { i % 2, (uint64_t)i, NULL, 1 };
         int32_t cols[NQ_MAX_N];
         assert_int_equal(nq_complete(&b, &options, cols), NQ_OK);
         assert_completes(&b, cols);
@@ -312,7 +312,7 @@ static void big_boards_few_open_rows(void **state)
         }
         int want = permutation_completes(&b, open, free_cols, k, 0);
         int32_t cols[NQ_MAX_N];
-        nq_complete_options options = { i % 2, (uint64_t)i, NULL };
+        nq_complete_options options = { i % 2, (uint64_t)i, NULL, 1 };
         assert_int_equal(nq_complete(&b, &options, cols), want ? NQ_OK : NQ_ERR_NO_SOLUTION);
         if (want)
             assert_completes(&b, cols);
