@@ -16,9 +16,11 @@ CHECKS ?= layout-tests build-tests cli-tests cpu-path-tests export-tests doc-tes
 check: all
 	@for suite in $(CHECKS); do $(MAKE) --no-print-directory $$suite || exit 1; done
 
-# Each folder of src/ and tools/ includes only the layers below it (tests/layout/includes.sh).
+# Each folder of src/ and tools/ includes only the layers below it (tests/layout/includes.sh),
+# and no two files of a folder lean on each other around a circle (tests/layout/parts.sh).
 layout-tests:
 	@bash tests/layout/includes.sh
+	@bash tests/layout/parts.sh
 .PHONY: layout-tests
 
 # How the build picks an MPI compiler for CC's CPU (tests/build/mpi_choice.sh).

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "board/symmetry.h"
-#include "count/count.h"
+#include "count/plan.h"
 
 struct nq_catalogue {
     int n;

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "board/parse.h"
-#include "count/count.h"
+#include "count/plan.h"
 
 /* Format 2 added partial records and the piece levels. */
 #define FORMAT_VERSION 2

@@ -2,7 +2,7 @@
  * count.c - counts the solutions of a board in one call: a plan by the fastest method, run on
  * all cores.
  */
-#include "count/count.h"
+#include "count/plan.h"
 
 nq_status nq_count(const nq_board *board, const nq_count_options *options,
                    nq_count_result *result)

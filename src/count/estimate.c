@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "board/symmetry.h"
-#include "count/count.h"
+#include "count/plan.h"
 
 /* A step of splitmix64, to pick units and to seed the probes. */
 static uint64_t splitmix(uint64_t *state)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "board/symmetry.h"
-#include "count/count.h"
+#include "count/plan.h"
 #include "join/join.h"
 
 /* Units to aim at by default: 4096 up to n = 18, enough for a few hundred cores to share, then

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "count/count.h"
+#include "count/plan.h"
 
 typedef struct run_job {
     const nq_plan *plan;

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "count/count.h"
+#include "count/plan.h"
 #include "join/half.h"
 #include "join/join.h"
 #include "join/kernels.h"

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "count/count.h"
+#include "count/plan.h"
 #include "random_board.h"
 #include "reference.h"
 

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "count/count.h"
+#include "count/plan.h"
 #include "nqueens.h"
 #include "published.h"
 #include "random_board.h"

@@ -1,11 +1,11 @@
 /*
- * count.h - counting: a board's count split into numbered work units (a plan: plan.c),
- * by the engine's splits or by the join, run on threads (plan_run.c), recorded in checkpoints
- * (checkpoint.c), estimated (estimate.c), done in one call (count.c) or for many boards of one
- * size at once (catalogue.c). What the files share beyond nqueens.h: the plan's insides.
+ * plan.h - the insides of a plan (plan.c): a board's count split into numbered work units, by
+ * the engine's splits or by the join, and the counting of one unit. The other files of count/
+ * use them beyond nqueens.h: runs on threads (plan_run.c), checkpoints (checkpoint.c),
+ * estimates (estimate.c), nq_count (count.c) and catalogues (catalogue.c).
  */
-#ifndef NQ_COUNT_H
-#define NQ_COUNT_H
+#ifndef NQ_COUNT_PLAN_H
+#define NQ_COUNT_PLAN_H
 
 #include "engine/engine.h"
 
@@ -60,4 +60,4 @@ typedef struct nq_unit_job {
 nq_status nq_plan_count_unit_from(const nq_plan *plan, size_t unit, const nq_unit_job *job,
                                   nq_unit_count *count, struct nq_join_scratch **scratch);
 
-#endif /* NQ_COUNT_H */
+#endif /* NQ_COUNT_PLAN_H */
