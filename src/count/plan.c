@@ -28,10 +28,10 @@ static size_t default_min_units(int n)
 
 /* How deep below a unit's queens the backtracker cuts pieces by default: none below n = 24,
  * whose units take a second or less on average; then a level more per size, as the average unit
- * grows sevenfold with each (11 s at 24, 80 min at 27 on one core here) and a level of the
- * walk splits it about that much, so that pieces stay below a second: 0.1 s at 24. From n = 26
- * the split stops short of its aim (NQ_BACKTRACK_MAX_UNITS), units are a dozen times larger, and
- * so are pieces, still below a second at 27. Six levels at most, so that a unit has far fewer
+ * grows sevenfold with each and a level of the walk splits it about that much, so that pieces
+ * stay well below a second (BENCHMARKS.md, "Units in pieces"). From n = 26 the split stops
+ * short of its aim (NQ_BACKTRACK_MAX_UNITS), units are a dozen times larger, and so are
+ * pieces, still below a second at 27. Six levels at most, so that a unit has far fewer
  * pieces than a record can count. */
 static int default_piece_levels(int n)
 {

@@ -5,8 +5,9 @@
  * squares ("minimum remaining values"): a row with none ends the branch at once, a row with one
  * is filled without branching. The same look at the open rows also ends a branch where some
  * untaken column is offered by no open row. On the empty 17 x 17 board this tries a fifth of
- * the squares the row-by-row kernel tries and counts 1.7 times as fast, given a popcount
- * instruction: which is why it is built twice (kernels.c picks).
+ * the squares the row-by-row kernel tries, and counts faster given a popcount instruction, as
+ * it counts the free squares of every open row at each node: which is why it is built twice
+ * (kernels.c picks; BENCHMARKS.md has the figures).
  *
  * Diagonals are kept by absolute index (r + c and c - r + n - 1), so rows can be filled in any
  * order: 2n - 1 <= 63 bits is why n <= 32.
