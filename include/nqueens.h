@@ -180,9 +180,8 @@ typedef struct nq_count_result {
  * Classes for unique are taken under nq_board_symmetries(board): all eight on an empty board,
  * which gives OEIS A002562. An empty board the join counts gets its classes from one join run
  * and nq_unique_from_total; any other board, from the backtracker. The method is the fastest
- * that fits in options->max_memory (the join's memory grows to gigabytes: 1.3 GiB a thread at
- * N = 24 with row slices, 6.0 GiB with its table):
- * nq_count never takes more. options may be NULL (all cores, no unique count, the default
+ * that fits in options->max_memory (the join's memory grows about threefold a size, to gigabytes
+ * from N = 24: nq_plan_memory_needed gives a plan's): nq_count never takes more. options may be NULL (all cores, no unique count, the default
  * memory). Returns NQ_OK, NQ_ERR_ARGUMENT (board or result NULL), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD,
  * NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a malformed board value: placed queens that attack each other,
  * say), NQ_ERR_OVERFLOW or NQ_ERR_NOMEM. Thread-safe. */
@@ -194,7 +193,8 @@ NQ_API nq_status nq_count(const nq_board *board, const nq_count_options *options
  * Burnside's lemma: the classes are the average number of solutions each symmetry maps onto
  * itself. The identity keeps Q; the half turn P; each quarter turn R; no reflection keeps any
  * for n > 1 (for n = 1, each keeps the one). Searches for P and R over a half and a quarter of
- * the board (1.6 s at n = 25 here; they grow about 3 times per size), fills
+ * the board (they grow about threefold a size, the total tenfold: a small share of a count's
+ * time), fills
  * result->half_turn = P, result->quarter_turn = R and result->unique = (Q + P + 2R) / 8.
  * Returns NQ_OK, NQ_ERR_SIZE (n outside 1..32), or NQ_ERR_ARGUMENT (NULL, or Q + P + 2R not a
  * multiple of 8: the total is not Q(n); result is then unchanged). Thread-safe. */
@@ -228,7 +228,7 @@ NQ_API nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan
 
 /* The most units the backtracker's plan makes unless told otherwise (nq_plan_options): its
  * units, a checkpoint's state and subtotals take NQ_BACKTRACK_UNIT_BYTES a unit at most, so
- * about 0.9 GB with all three. */
+ * under 1 GiB with all three. */
 #define NQ_BACKTRACK_MAX_UNITS ((size_t)1 << 24)
 #define NQ_BACKTRACK_UNIT_BYTES 54
 
@@ -240,13 +240,12 @@ typedef enum nq_method {
     /* Search: places queens and backs up, with the board's symmetries. Any board, unique too. */
     NQ_METHOD_BACKTRACK,
     /* Joins partial boards: lists every placement of a quarter of the board, joins quarters into
-     * halves and counts the halves that fit together. Much faster, needs memory (with one worker
-     * about 82 MiB at n = 20, 675 MiB at 22, 6.0 GiB at 24 with the quarter's table; where that
-     * does not fit max_memory, and from n = 26, each worker makes row slices of it instead: 25
-     * MiB at 20, 1.3 GiB at 24, 1.7 GiB at 26 and 27 with the list of units;
-     * nq_plan_memory_needed), counts empty boards of side 4 to NQ_JOIN_MAX_N only. Its units
-     * count totals only; a run of all of them derives the unique count from the total
-     * (nq_unique_from_total). */
+     * halves and counts the halves that fit together. Much faster, needs memory: the quarter's
+     * table grows about eightfold every second size, to gigabytes at n = 24; where it does not
+     * fit max_memory, and from n = 26, each worker makes row slices of it instead, a few times
+     * smaller, with the list of units (nq_plan_memory_needed says how much). Counts empty
+     * boards of side 4 to NQ_JOIN_MAX_N only. Its units count totals only; a run of all of them
+     * derives the unique count from the total (nq_unique_from_total). */
     NQ_METHOD_JOIN
 } nq_method;
 
@@ -410,7 +409,7 @@ typedef struct nq_run_options {
 /* Counts every unit of plan not marked done, on options->threads threads, and sums them with the
  * done units into *result (unique only if options->unique). A join plan's units count no
  * classes: when the run's units and the done ones make the whole plan, the unique count comes
- * from the total by nq_unique_from_total, after the units (1.6 s at n = 25; not
+ * from the total by nq_unique_from_total, after the units (a small share of the run; not
  * stopped by *stop), with result->half_turn and quarter_turn; a run of some units only sums
  * the units' (0). Returns NQ_OK, NQ_ERR_STOPPED when stopped early (units counted so far were
  * reported to on_unit), NQ_ERR_OVERFLOW, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (plan or result
@@ -467,8 +466,7 @@ NQ_API nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void 
 NQ_API int nq_checkpoint_matches(const nq_plan *plan, int unique, const void *data, size_t length);
 
 /* The most nq_checkpoint_read allocates for a checkpoint of plan, besides its partial records
- * (a few, of the units in flight): a bit and a count of 16 bytes for each unit, 0.3 GB for the
- * join's 18 million units from n = 26. */
+ * (a few, of the units in flight): a bit and a count of 16 bytes for each unit. */
 NQ_API uint64_t nq_checkpoint_state_bytes(const nq_plan *plan);
 
 /* Frees what nq_checkpoint_read allocated in state; state may be NULL. */

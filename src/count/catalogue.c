@@ -12,6 +12,7 @@
 
 #include "board/symmetry.h"
 #include "count/plan.h"
+#include "engine/kernels.h"
 
 struct nq_catalogue {
     int n;
@@ -64,7 +65,7 @@ nq_status nq_catalogue_create(int n, nq_catalogue **catalogue)
     for (size_t i = 0; i < plan->unit_count && !status; i++) {
         nq_search search;
         nq_search_of_unit(&plan->search, &plan->units[i], &search);
-        if (nq_kernel_visit_any(&search, add_if_least, c, NULL))
+        if (nq_engine_visit(plan->engine_kernels, plan->engine, &search, add_if_least, c, NULL))
             status = NQ_ERR_NOMEM;
     }
     nq_plan_free(plan);

@@ -100,7 +100,7 @@ nq_status nq_plan_estimate(const nq_plan *plan, uint64_t probes, uint64_t seed,
         nq_search search;
         nq_search_of_unit(&plan->search, u, &search);
         int8_t placed[NQ_MAX_N];
-        /* Probe the tree of the kernel that will count (see nq_kernel_count). */
+        /* Probe the tree of the kernel that will count by rows (see nq_engine_count). */
         double leaves, nodes = search.n <= 32
                                    ? nq_kernel_probe_mrv(&search, &random, &leaves, placed)
                                    : nq_kernel_probe(&search, nq_search_root(&search), &random,

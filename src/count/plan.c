@@ -8,6 +8,7 @@
 
 #include "board/symmetry.h"
 #include "count/plan.h"
+#include "engine/kernels.h"
 #include "join/join.h"
 
 /* Units to aim at by default: 4096 up to n = 18, enough for a few hundred cores to share, then
@@ -27,10 +28,10 @@ static size_t default_min_units(int n)
 
 /* How deep below a unit's queens the backtracker cuts pieces by default: none below n = 24,
  * whose units take a second or less on average; then a level more per size, as the average unit
- * grows sevenfold with each (11 s at 24, 80 min at 27 on one core here) and a level of the
- * walk splits it about that much, so that pieces stay below a second: 0.1 s at 24. From n = 26
- * the split stops short of its aim (NQ_BACKTRACK_MAX_UNITS), units are a dozen times larger, and
- * so are pieces, still below a second at 27. Six levels at most, so that a unit has far fewer
+ * grows sevenfold with each and a level of the walk splits it about that much, so that pieces
+ * stay well below a second (BENCHMARKS.md, "Units in pieces"). From n = 26 the split stops
+ * short of its aim (NQ_BACKTRACK_MAX_UNITS), units are a dozen times larger, and so are
+ * pieces, still below a second at 27. Six levels at most, so that a unit has far fewer
  * pieces than a record can count. */
 static int default_piece_levels(int n)
 {
@@ -156,6 +157,7 @@ static nq_status create_backtrack(nq_plan *p, const nq_plan_options *options, in
     nq_status status = nq_search_compile(&p->board, &p->search);
     p->group = status ? 1u : nq_board_symmetries(&p->board);
     p->engine = status ? NQ_ENGINE_ROWS : choose_engine(&p->search, options->engine);
+    p->engine_kernels = nq_engine_kernels_best();
     nq_unit_list list = { NULL, 0, 0 };
     const size_t max_units = backtrack_max_units(options, threads);
     if (!status && !max_units)
@@ -355,26 +357,24 @@ static int count_classes(void *context, int n, const int8_t *cols)
     return 0;
 }
 
-/* Counts the completions of search, a unit's or a piece's, by u's rule: into *completions
- * (class sizes added in under NQ_RULE_CLASS, the unit's weight not applied) and into *least
- * those least among their images (when counted). Returns NQ_OK or NQ_ERR_STOPPED. */
-static nq_status count_search(nq_engine engine, const nq_unit *u, const nq_search *search,
+/* Counts the completions of search, a unit's or a piece's, by u's rule with plan's engine and
+ * kernels: into *completions (class sizes added in under NQ_RULE_CLASS, the unit's weight not
+ * applied) and into *least those least among their images (when counted). Returns NQ_OK or
+ * NQ_ERR_STOPPED. */
+static nq_status count_search(const nq_plan *plan, const nq_unit *u, const nq_search *search,
                               int unique, uint64_t *completions, uint64_t *least,
                               const nq_stop_flag *stop)
 {
-    const int lines = engine == NQ_ENGINE_LINES;
     if (u->rule == NQ_RULE_CLASS || (unique && u->unique_group != 1u)) {
         class_visit v = { u->unique_group, u->rule, 0, 0 };
-        if (lines ? nq_kernel_visit_lines_best(search, count_classes, &v, stop)
-                  : nq_kernel_visit_any(search, count_classes, &v, stop))
+        if (nq_engine_visit(plan->engine_kernels, plan->engine, search, count_classes, &v, stop))
             return NQ_ERR_STOPPED;
         *completions = v.total;
         *least = v.least;
         return NQ_OK;
     }
     /* Every completion is the least of its images, or the unique count is not wanted. */
-    *completions = lines ? nq_kernel_count_lines_best(search, stop)
-                         : nq_kernel_count(search, nq_search_root(search), stop);
+    *completions = nq_engine_count(plan->engine_kernels, plan->engine, search, stop);
     if (*completions == NQ_KERNEL_STOPPED)
         return NQ_ERR_STOPPED;
     *least = u->unique_group == 1u ? *completions : 0;
@@ -402,7 +402,7 @@ static nq_status add_weighted(nq_unit_count *count, uint64_t completions, uint64
 
 /* A unit counted piece after piece. */
 typedef struct piecewise {
-    nq_engine engine;
+    const nq_plan *plan;
     const nq_unit *unit;
     const nq_unit_job *job;
     uint64_t pieces;          /* pieces counted, those before job->first_piece included */
@@ -422,7 +422,7 @@ static int count_piece(void *context, const nq_search *piece)
         p->status = NQ_ERR_STOPPED;
         return 1;
     }
-    if ((p->status = count_search(p->engine, p->unit, piece, job->unique, &completions, &least, job->stop)) ||
+    if ((p->status = count_search(p->plan, p->unit, piece, job->unique, &completions, &least, job->stop)) ||
         (p->status = add_weighted(&p->count, completions, least, weight_of(p->unit))))
         return 1;
     p->pieces++;
@@ -439,7 +439,7 @@ static nq_status count_backtrack_unit(const nq_plan *plan, size_t unit, const nq
     nq_search search;
     nq_search_of_unit(&plan->search, u, &search);
     if (plan->piece_levels > 0) {
-        piecewise p = { plan->engine, u, job, job->first_piece, job->before, NQ_OK };
+        piecewise p = { plan, u, job, job->first_piece, job->before, NQ_OK };
         nq_pieces_walk(&search, plan->piece_levels, job->first_piece, count_piece, &p);
         *count = p.count;
         return p.status;
@@ -448,7 +448,7 @@ static nq_status count_backtrack_unit(const nq_plan *plan, size_t unit, const nq
     *count = (nq_unit_count){ 0, 0 };
     if (job->first_piece > 0)
         return NQ_OK;   /* the unit is its one piece, counted before or not wanted */
-    nq_status status = count_search(plan->engine, u, &search, job->unique, &completions, &least, job->stop);
+    nq_status status = count_search(plan, u, &search, job->unique, &completions, &least, job->stop);
     return status ? status : add_weighted(count, completions, least, weight_of(u));
 }
 

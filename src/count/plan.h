@@ -11,6 +11,7 @@
 
 struct nq_join;
 struct nq_join_kernels;
+struct nq_engine_kernels;
 
 /* A plan: a board's count split into units (see nqueens.h), by the backtracker's search or by
  * the join (src/join). */
@@ -25,6 +26,7 @@ struct nq_plan {
     int piece_levels;       /* the backtracker's units are counted in pieces this many queens
                                deep (engine/pieces.c); 0: whole */
     nq_engine engine;       /* the backtracker's engine: NQ_ENGINE_ROWS or NQ_ENGINE_LINES */
+    const struct nq_engine_kernels *engine_kernels;   /* the backtracker's kernels for this CPU */
     uint64_t memory;        /* bytes needed at most */
     uint64_t fingerprint;   /* digest of all the above and the engine version */
 };

@@ -102,44 +102,42 @@ static inline uint64_t nq_state_free(const nq_search *search, nq_state s)
  * reach it (2^64 - 1 completions would take centuries to count). */
 #define NQ_KERNEL_STOPPED UINT64_MAX
 
-/* Counts the completions of state s: the ways to fill rows s.row..n-1, or NQ_KERNEL_STOPPED if
- * *stop became nonzero first. Picks the fastest kernel for the board and the CPU among those
- * below. */
-uint64_t nq_kernel_count(const nq_search *search, nq_state s, const nq_stop_flag *stop);
+/* The widest board of the kernels that number diagonals absolutely, as n <= 32 lets them fit
+ * 2n - 1 bits in 64: fewest choices first, by lines, and the turns' searches. */
+#define NQ_ABSOLUTE_MAX_N 32
 
-/* The counting kernels nq_kernel_count picks from. By rows: any state, any n. Fewest choices
- * first (kernel_mrv.c): the root state only, n <= 32; the same built for CPUs with a popcount
- * instruction (only call it on one). */
+/* The counting kernels. Each counts the completions of its search, or returns
+ * NQ_KERNEL_STOPPED if *stop became nonzero first (stop may be NULL). The kernels with a
+ * popcount variant, built for CPUs that have the instruction (only call those on one), come in
+ * tables per CPU path, chosen once (kernels.h).
+ * By rows in order (kernel.c): from state s, the ways to fill rows s.row..n-1; any n.
+ * By rows, fewest choices first (kernel_mrv.c): from the root, n <= 32. */
 uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s, const nq_stop_flag *stop);
 uint64_t nq_kernel_count_mrv(const nq_search *search, const nq_stop_flag *stop);
 uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search, const nq_stop_flag *stop);
 
 /* The counting kernels for constrained boards: completions of search from its root, by the
  * line, row or column, with the fewest squares, forced lines filled at once. kernel_lines.c's
- * for n <= 32, kernel_nodes.c's for any n; each also built for CPUs with a popcount
- * instruction (only call those on one). nq_kernel_count_lines_best picks. */
+ * for n <= 32, kernel_nodes.c's for any n. */
 uint64_t nq_kernel_count_lines(const nq_search *search, const nq_stop_flag *stop);
 uint64_t nq_kernel_count_lines_popcnt(const nq_search *search, const nq_stop_flag *stop);
 uint64_t nq_kernel_count_nodes(const nq_search *search, const nq_stop_flag *stop);
 uint64_t nq_kernel_count_nodes_popcnt(const nq_search *search, const nq_stop_flag *stop);
-uint64_t nq_kernel_count_lines_best(const nq_search *search, const nq_stop_flag *stop);
 
 /* What the kernels call for each completion they find: nq_placed_fn with the kernels' own
  * columns, a byte each (a board has at most NQ_MAX_N); nq_solve widens them for its caller. */
 typedef int (*nq_placed_fn)(void *context, int n, const int8_t *cols);
 
-/* Calls visit for each completion of search from its root, in no set order, with the fastest
- * kernel for the board and the CPU. Returns NQ_ERR_STOPPED if visit asked to stop or *stop
- * became nonzero (stop may be NULL), else NQ_OK. The kernels it picks from: the row kernel of
- * nq_kernel_visit from the root, and these two (n <= 32). */
-nq_status nq_kernel_visit_any(const nq_search *search, nq_placed_fn visit, void *context,
-                              const nq_stop_flag *stop);
-nq_status nq_kernel_visit_mrv(const nq_search *search, nq_placed_fn visit, void *context,
-                              const nq_stop_flag *stop);
+/* The visiting kernels: each calls visit for each completion of search from its root, the
+ * same kernel as the counting one of its name, and returns NQ_ERR_STOPPED if visit asked to
+ * stop or *stop became nonzero (stop may be NULL), else NQ_OK. By rows in order, in
+ * lexicographic order, any n; the others in no set order: fewest choices first (built for a
+ * popcount instruction only: without one, the visits go by rows in order), by lines (n <= 32),
+ * by lines for any n. */
+nq_status nq_kernel_visit_rows(const nq_search *search, nq_placed_fn visit, void *context,
+                               const nq_stop_flag *stop);
 nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_placed_fn visit,
                                      void *context, const nq_stop_flag *stop);
-
-/* The same with the kernels for constrained boards (kernel_lines.c, kernel_nodes.c). */
 nq_status nq_kernel_visit_lines(const nq_search *search, nq_placed_fn visit, void *context,
                                 const nq_stop_flag *stop);
 nq_status nq_kernel_visit_lines_popcnt(const nq_search *search, nq_placed_fn visit,
@@ -148,8 +146,6 @@ nq_status nq_kernel_visit_nodes(const nq_search *search, nq_placed_fn visit, voi
                                 const nq_stop_flag *stop);
 nq_status nq_kernel_visit_nodes_popcnt(const nq_search *search, nq_placed_fn visit,
                                        void *context, const nq_stop_flag *stop);
-nq_status nq_kernel_visit_lines_best(const nq_search *search, nq_placed_fn visit, void *context,
-                                     const nq_stop_flag *stop);
 
 /* Calls visit for each completion of state s, in lexicographic order, with cols[0..s.row-1]
  * taken from prefix. Returns NQ_ERR_STOPPED if visit asked to stop, else NQ_OK. */
@@ -163,8 +159,7 @@ nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *pre
 double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, double *leaves,
                        int8_t *placed);
 
-/* The same for the fewest-choices kernel, from the root (n <= 32): the tree nq_kernel_count
- * searches there. */
+/* The same for the fewest-choices kernel, from the root (n <= 32): the tree it searches. */
 double nq_kernel_probe_mrv(const nq_search *search, uint64_t *random, double *leaves,
                            int8_t *placed);
 
@@ -242,8 +237,10 @@ nq_status nq_pieces_walk(const nq_search *search, int levels, uint64_t first, nq
                          void *context);
 
 /* The solutions of the empty n x n board (n <= 32; 0 beyond) that the half turn maps onto
- * themselves, and those that the quarter turn does (symmetric.c). */
+ * themselves, and those that the quarter turn does (symmetric.c). The half turn's search also
+ * comes built for CPUs with a popcount instruction (only call it on one). */
 uint64_t nq_count_half_turn(int n);
+uint64_t nq_count_half_turn_popcnt(int n);
 uint64_t nq_count_quarter_turn(int n);
 
 #endif /* NQ_ENGINE_H */

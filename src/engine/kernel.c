@@ -93,37 +93,6 @@ uint64_t nq_kernel_count_rows(const nq_search *search, nq_state s, const nq_stop
     }
 }
 
-/* Whether the CPU counts bits in one instruction, which the fewest-choices kernels lean on. */
-static int has_popcnt(void)
-{
-    return nq_cpu_uses(NQ_CPU_POPCNT);
-}
-
-uint64_t nq_kernel_count(const nq_search *search, nq_state s, const nq_stop_flag *stop)
-{
-    if (s.row > 0 || search->n > 32)
-        return nq_kernel_count_rows(search, s, stop);
-    return has_popcnt() ? nq_kernel_count_mrv_popcnt(search, stop)
-                        : nq_kernel_count_mrv(search, stop);
-}
-
-static nq_status visit_rows(const nq_search *search, nq_state s, const int8_t *prefix,
-                            nq_placed_fn visit, void *context, const nq_stop_flag *stop);
-
-nq_status nq_kernel_visit_any(const nq_search *search, nq_placed_fn visit, void *context,
-                              const nq_stop_flag *stop)
-{
-    if (search->n > 32 || !has_popcnt())
-        return visit_rows(search, nq_search_root(search), NULL, visit, context, stop);
-    return nq_kernel_visit_mrv_popcnt(search, visit, context, stop);
-}
-
-nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,
-                          nq_placed_fn visit, void *context)
-{
-    return visit_rows(search, s, prefix, visit, context, NULL);
-}
-
 /* nq_kernel_visit, given up when *stop becomes nonzero (stop may be NULL). */
 static nq_status visit_rows(const nq_search *search, nq_state s, const int8_t *prefix,
                             nq_placed_fn visit, void *context, const nq_stop_flag *stop)
@@ -168,6 +137,18 @@ static nq_status visit_rows(const nq_search *search, nq_state s, const int8_t *p
         row--;
         f = stack[row].free_, cols = stack[row].cols, d1 = stack[row].d1, d2 = stack[row].d2;
     }
+}
+
+nq_status nq_kernel_visit_rows(const nq_search *search, nq_placed_fn visit, void *context,
+                               const nq_stop_flag *stop)
+{
+    return visit_rows(search, nq_search_root(search), NULL, visit, context, stop);
+}
+
+nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,
+                          nq_placed_fn visit, void *context)
+{
+    return visit_rows(search, s, prefix, visit, context, NULL);
 }
 
 double nq_kernel_probe(const nq_search *search, nq_state s, uint64_t *random, double *leaves,

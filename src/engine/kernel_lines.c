@@ -150,25 +150,3 @@ NQ_TARGET_POPCNT nq_status nq_kernel_visit_lines_popcnt(const nq_search *search,
     return count_lines(search, visit, context, stop) == NQ_KERNEL_STOPPED ? NQ_ERR_STOPPED
                                                                           : NQ_OK;
 }
-
-/* The kernels for constrained boards, by side and CPU. */
-uint64_t nq_kernel_count_lines_best(const nq_search *search, const nq_stop_flag *stop)
-{
-    int popcnt = nq_cpu_uses(NQ_CPU_POPCNT);
-    if (search->n > 32)
-        return popcnt ? nq_kernel_count_nodes_popcnt(search, stop)
-                      : nq_kernel_count_nodes(search, stop);
-    return popcnt ? nq_kernel_count_lines_popcnt(search, stop)
-                  : nq_kernel_count_lines(search, stop);
-}
-
-nq_status nq_kernel_visit_lines_best(const nq_search *search, nq_placed_fn visit, void *context,
-                                     const nq_stop_flag *stop)
-{
-    int popcnt = nq_cpu_uses(NQ_CPU_POPCNT);
-    if (search->n > 32)
-        return popcnt ? nq_kernel_visit_nodes_popcnt(search, visit, context, stop)
-                      : nq_kernel_visit_nodes(search, visit, context, stop);
-    return popcnt ? nq_kernel_visit_lines_popcnt(search, visit, context, stop)
-                  : nq_kernel_visit_lines(search, visit, context, stop);
-}

@@ -5,8 +5,9 @@
  * squares ("minimum remaining values"): a row with none ends the branch at once, a row with one
  * is filled without branching. The same look at the open rows also ends a branch where some
  * untaken column is offered by no open row. On the empty 17 x 17 board this tries a fifth of
- * the squares the row-by-row kernel tries and counts 1.7 times as fast, given a popcount
- * instruction: which is why it is built twice (nq_kernel_count picks).
+ * the squares the row-by-row kernel tries, and counts faster given a popcount instruction, as
+ * it counts the free squares of every open row at each node: which is why it is built twice
+ * (kernels.c picks; BENCHMARKS.md has the figures).
  *
  * Diagonals are kept by absolute index (r + c and c - r + n - 1), so rows can be filled in any
  * order: 2n - 1 <= 63 bits is why n <= 32.
@@ -100,12 +101,6 @@ NQ_TARGET_POPCNT uint64_t nq_kernel_count_mrv_popcnt(const nq_search *search,
                                                      const nq_stop_flag *stop)
 {
     return count_mrv(search, NULL, NULL, stop);
-}
-
-nq_status nq_kernel_visit_mrv(const nq_search *search, nq_placed_fn visit, void *context,
-                              const nq_stop_flag *stop)
-{
-    return count_mrv(search, visit, context, stop) == UINT64_MAX ? NQ_ERR_STOPPED : NQ_OK;
 }
 
 NQ_TARGET_POPCNT nq_status nq_kernel_visit_mrv_popcnt(const nq_search *search, nq_placed_fn visit,

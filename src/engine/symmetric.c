@@ -1,17 +1,12 @@
 /*
- * symmetric.c - the solutions of the empty board that a turn maps onto themselves, and the
- * number of classes they give with the total, by Burnside's lemma.
+ * symmetric.c - the solutions of the empty board that a turn maps onto themselves: P, those the
+ * half turn keeps, and R, those a quarter turn keeps, which give the classes with the total
+ * (burnside.c).
  *
- * The classes of solutions under the square's eight symmetries number the average, over the
- * eight, of the solutions each one keeps. The identity keeps all Q; the half turn keeps P; each
- * quarter turn keeps R (a solution kept by one is kept by the other, its inverse; R <= P, as
- * two quarter turns make the half turn). No reflection keeps a solution of side n > 1: a queen
- * and its mirror image would share a row, a column or a diagonal, the lines the mirrors fix.
- * So U = (Q + P + 2R) / 8, plus 4/8 for n = 1, whose one queen every reflection keeps.
- *
- * P and R come from searches over a half and a quarter of the board: a solution the half turn
+ * They come from searches over a half and a quarter of the board: a solution the half turn
  * keeps is decided by its top n/2 rows, one the quarter turn keeps by one queen of each orbit
- * of four. They are tiny next to the total: P(25) in 1.6 s, Q(25) in some 1,500 core-hours.
+ * of four. They are tiny next to the total: P grows about threefold a size, the total tenfold
+ * (BENCHMARKS.md has their times).
  *
  * Lines are numbered absolutely, so that a queen's images can be set and checked anywhere:
  * column c, diagonal r + c ("d1", 0..2n-2), antidiagonal c - r + n - 1 ("d2"). With n <= 32
@@ -75,8 +70,7 @@ typedef struct half_step {
 } half_step;
 
 /* Counts the completions of root, the first row's queen restricted to the columns in `only`,
- * depth first with a stack of steps. Inlined into two builds below, with and without a
- * popcount instruction. */
+ * depth first with a stack of steps. */
 static inline __attribute__((always_inline)) uint64_t half_turn_count(half_lines root,
                                                                       uint64_t only)
 {
@@ -107,19 +101,9 @@ static inline __attribute__((always_inline)) uint64_t half_turn_count(half_lines
     }
 }
 
-static uint64_t half_turn_plain(half_lines root, uint64_t only)
-{
-    return half_turn_count(root, only);
-}
-
-/* 1.7 times as fast: the choice of row counts bits at every node. */
-NQ_TARGET_POPCNT static uint64_t half_turn_popcnt(half_lines root,
-                                                                    uint64_t only)
-{
-    return half_turn_count(root, only);
-}
-
-uint64_t nq_count_half_turn(int n)
+/* The half turn's solutions of side n. Inlined into two builds below, with and without a
+ * popcount instruction, which the choice of row uses at every node (engine/kernels.c picks). */
+static inline __attribute__((always_inline)) uint64_t half_turn(int n)
 {
     if (n < 1 || n > TURN_MAX_N)
         return 0;
@@ -132,9 +116,17 @@ uint64_t nq_count_half_turn(int n)
     /* The left-right mirror keeps the half turn's solutions and the empty (or centred) board,
      * and moves the first queen placed from column c to n-1-c, never the same column (the
      * middle one, on odd boards, is the centre's): count those left of the middle, twice. */
-    if (nq_cpu_uses(NQ_CPU_POPCNT))
-        return 2 * half_turn_popcnt(root, bit(m) - 1);
-    return 2 * half_turn_plain(root, bit(m) - 1);
+    return 2 * half_turn_count(root, bit(m) - 1);
+}
+
+uint64_t nq_count_half_turn(int n)
+{
+    return half_turn(n);
+}
+
+NQ_TARGET_POPCNT uint64_t nq_count_half_turn_popcnt(int n)
+{
+    return half_turn(n);
 }
 
 /* ---- the quarter turn --------------------------------------------------------------------- */
@@ -188,24 +180,4 @@ uint64_t nq_count_quarter_turn(int n)
     if (n % 2)
         take(&t, n / 2, n / 2);   /* the centre is its own image */
     return quarter_turn_rows(t, 0);
-}
-
-/* ---- Burnside's lemma --------------------------------------------------------------------- */
-
-nq_status nq_unique_from_total(int n, nq_count_result *result)
-{
-    if (!result)
-        return NQ_ERR_ARGUMENT;
-    if (n < 1 || n > TURN_MAX_N)
-        return NQ_ERR_SIZE;
-    __extension__ typedef unsigned __int128 wide;
-    uint64_t p = nq_count_half_turn(n), r = nq_count_quarter_turn(n);
-    wide q = (wide)result->total.hi << 64 | result->total.lo;
-    wide kept = q + p + 2 * (wide)r + (n == 1 ? 4 : 0);
-    if (kept < q || kept % 8)
-        return NQ_ERR_ARGUMENT;   /* the total is not Q(n) */
-    result->half_turn = (nq_u128){ p, 0 };
-    result->quarter_turn = (nq_u128){ r, 0 };
-    result->unique = (nq_u128){ (uint64_t)(kept / 8), (uint64_t)(kept / 8 >> 64) };
-    return NQ_OK;
 }

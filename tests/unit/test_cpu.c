@@ -1,6 +1,6 @@
 /*
  * test_cpu.c - the one CPU choice: what it detects against /proc/cpuinfo, the limit that caps
- * it, the join's matcher that follows it, and counts and listings under every limit against the
+ * it, the engine's kernels that follow it, and counts and listings under every limit against the
  * reference solver.
  */
 #include <setjmp.h>
@@ -13,7 +13,8 @@
 #include <cmocka.h>
 
 #include "base/base.h"
-#include "engine/engine.h"
+#include "count/plan.h"
+#include "engine/kernels.h"
 #include "listing.h"
 #include "random_board.h"
 #include "reference.h"
@@ -71,6 +72,36 @@ static void the_limit_caps_the_paths(void **state)
     assert_int_equal(nq_cpu_limit(~0u), detected);   /* unknown bits are ignored */
 }
 
+/* The engine's kernels follow the limit: the table of the best path it allows, each kernel of
+ * that path; and a plan keeps the table of the moment it was made. */
+static void the_engine_kernels_follow_the_limit(void **state)
+{
+    (void)state;
+    const unsigned detected = nq_cpu_detected();
+    for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
+        nq_cpu_limit(levels[l]);
+        const nq_engine_kernels *want = detected & levels[l] & NQ_CPU_POPCNT
+                                            ? &nq_engine_kernels_popcnt
+                                            : &nq_engine_kernels_portable;
+        assert_ptr_equal(nq_engine_kernels_best(), want);
+        nq_board b;
+        nq_board_init(&b, 10);
+        nq_plan *plan;
+        assert_int_equal(nq_plan_create(&b, 0, &plan), NQ_OK);
+        nq_cpu_limit(levels[sizeof levels / sizeof levels[0] - 1 - l]);
+        assert_ptr_equal(plan->engine_kernels, want);
+        nq_plan_free(plan);
+    }
+    nq_cpu_limit(NQ_CPU_ALL);
+    const nq_engine_kernels *p = &nq_engine_kernels_popcnt;
+    assert_true(p->count_rows == nq_kernel_count_mrv_popcnt &&
+                p->visit_rows == nq_kernel_visit_mrv_popcnt &&
+                p->count_lines == nq_kernel_count_lines_popcnt &&
+                p->visit_lines == nq_kernel_visit_lines_popcnt &&
+                p->count_nodes == nq_kernel_count_nodes_popcnt &&
+                p->visit_nodes == nq_kernel_visit_nodes_popcnt &&
+                p->half_turn == nq_count_half_turn_popcnt);
+}
 
 /* The total of board by method on two threads. */
 static uint64_t count_by(const nq_board *b, nq_method method)
@@ -120,6 +151,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(detects_what_the_cpu_has),
         cmocka_unit_test(the_limit_caps_the_paths),
+        cmocka_unit_test(the_engine_kernels_follow_the_limit),
         cmocka_unit_test(every_level_counts_and_lists_alike),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

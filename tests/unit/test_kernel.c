@@ -1,6 +1,6 @@
 /*
- * test_kernel.c - every counting kernel, forced in turn, against the reference solver, on whole
- * boards and on the work units of their plans; and the split into the top rows' placements,
+ * test_kernel.c - every counting kernel, each CPU path's table in turn, against the reference
+ * solver, on whole boards and on the work units of their plans; and the split into the top rows' placements,
  * whose units must cover the reference's solutions in order, each exactly once by weight.
  */
 #include <setjmp.h>
@@ -13,24 +13,24 @@
 
 #include "count/plan.h"
 #include "engine/engine.h"
+#include "engine_tables.h"
 #include "listing.h"
 #include "random_board.h"
 #include "reference.h"
 
-enum { ROWS, MRV, MRV_POPCNT, KERNELS };
-
-/* Counts the completions of search from its root with kernel k; returns 0 if k cannot. */
-static int count_with(int k, const nq_search *search, uint64_t *count)
+/* Checks that every counting kernel by rows, each table's, counts `want` completions of
+ * search from its root: the row kernel, the fewest-choices kernel (n <= 32), and the kernel
+ * the engine by rows takes for the board. */
+static void rows_kernels_count(const nq_search *search, uint64_t want)
 {
-    if (k != ROWS && search->n > 32)
-        return 0;
-    if (k == MRV_POPCNT && !(nq_cpu_detected() & NQ_CPU_POPCNT))
-        return 0;
-    nq_state root = nq_search_root(search);
-    *count = k == ROWS ? nq_kernel_count_rows(search, root, NULL)
-           : k == MRV  ? nq_kernel_count_mrv(search, NULL)
-                       : nq_kernel_count_mrv_popcnt(search, NULL);
-    return 1;
+    const nq_engine_kernels *tables[TEST_ENGINE_TABLES];
+    size_t count = test_engine_tables(tables);
+    assert_int_equal(nq_kernel_count_rows(search, nq_search_root(search), NULL), want);
+    for (size_t t = 0; t < count; t++) {
+        if (search->n <= NQ_ABSOLUTE_MAX_N)
+            assert_int_equal(tables[t]->count_rows(search, NULL), want);
+        assert_int_equal(nq_engine_count(tables[t], NQ_ENGINE_ROWS, search, NULL), want);
+    }
 }
 
 static void whole_boards(void **state)
@@ -43,10 +43,7 @@ static void whole_boards(void **state)
                           test_below(&seed, 4), 0, &b);
         nq_search search;
         assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
-        uint64_t want = ref_count(&b), got;
-        for (int k = 0; k < KERNELS; k++)
-            if (count_with(k, &search, &got))
-                assert_int_equal(got, want);
+        rows_kernels_count(&search, ref_count(&b));
     }
 }
 
@@ -91,15 +88,19 @@ static void visiting_kernels(void **state)
                           test_below(&seed, 3), 0, &b);
         nq_search search;
         assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
-        digest want = { 0, 0 }, mrv = { 0, 0 }, fast = { 0, 0 }, any = { 0, 0 };
+        digest want = { 0, 0 }, rows = { 0, 0 };
         ref_solve(&b, digest_reference, &want);
-        assert_int_equal(nq_kernel_visit_mrv(&search, digest_library, &mrv, NULL), NQ_OK);
-        assert_int_equal(nq_kernel_visit_any(&search, digest_library, &any, NULL), NQ_OK);
-        assert_true(mrv.count == want.count && mrv.sum == want.sum);
-        assert_true(any.count == want.count && any.sum == want.sum);
-        if (nq_cpu_detected() & NQ_CPU_POPCNT) {
-            assert_int_equal(nq_kernel_visit_mrv_popcnt(&search, digest_library, &fast, NULL), NQ_OK);
-            assert_true(fast.count == want.count && fast.sum == want.sum);
+        assert_int_equal(nq_kernel_visit_rows(&search, digest_library, &rows, NULL), NQ_OK);
+        assert_true(rows.count == want.count && rows.sum == want.sum);
+        const nq_engine_kernels *tables[TEST_ENGINE_TABLES];
+        for (size_t t = 0, count = test_engine_tables(tables); t < count; t++) {
+            digest mrv = { 0, 0 }, engine = { 0, 0 };
+            assert_int_equal(tables[t]->visit_rows(&search, digest_library, &mrv, NULL), NQ_OK);
+            assert_int_equal(nq_engine_visit(tables[t], NQ_ENGINE_ROWS, &search, digest_library,
+                                             &engine, NULL),
+                             NQ_OK);
+            assert_true(mrv.count == want.count && mrv.sum == want.sum);
+            assert_true(engine.count == want.count && engine.sum == want.sum);
         }
     }
 }
@@ -115,10 +116,7 @@ static void units_of_plans(void **state)
         for (size_t i = 0; i < plan->unit_count; i++) {
             nq_search search;
             nq_search_of_unit(&plan->search, &plan->units[i], &search);
-            uint64_t want = nq_kernel_count_rows(&search, nq_search_root(&search), NULL), got;
-            for (int k = MRV; k < KERNELS; k++)
-                if (count_with(k, &search, &got))
-                    assert_int_equal(got, want);
+            rows_kernels_count(&search, nq_kernel_count_rows(&search, nq_search_root(&search), NULL));
         }
         nq_plan_free(plan);
     }
@@ -170,8 +168,8 @@ static uint64_t check_prefix_unit(const nq_search *search, const nq_unit *u, con
         assert_memory_equal(got.cols, expected.cols, expected.count * (size_t)n);
         assert_memory_equal(own.cols, expected.cols, expected.count * (size_t)n);
     }
-    assert_int_equal(nq_kernel_count(search, s, NULL), expected.count);
-    assert_int_equal(nq_kernel_count(&unit_search, root, NULL), expected.count);
+    assert_int_equal(nq_kernel_count_rows(search, s, NULL), expected.count);
+    rows_kernels_count(&unit_search, expected.count);
     free(expected.cols), free(got.cols), free(own.cols);
     return expected.count;
 }
@@ -271,7 +269,7 @@ static void prefix_split_units(void **state)
             if (u > 0)
                 assert_true(memcmp(unit[-1].col, unit->col, unit->queens) < 0);
             nq_state s = prefix_state(&search, unit, prefix);
-            total += unit->weight * nq_kernel_count(&search, s, NULL);
+            total += unit->weight * nq_kernel_count_rows(&search, s, NULL);
             assert_true(!mirror || prefix[0] <= b.n - 1 - prefix[0]);
         }
         assert_int_equal(total, ref_count(&b));
@@ -306,7 +304,7 @@ static void wide_boards_use_rows(void **state)
     assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
     uint64_t want = ref_count(&b);
     assert_true(want >= 1);
-    assert_int_equal(nq_kernel_count(&search, nq_search_root(&search), NULL), want);
+    rows_kernels_count(&search, want);
 }
 
 /* A counting kernel asked to stop gives up with NQ_KERNEL_STOPPED, however large the search; a
@@ -323,27 +321,30 @@ static void kernels_stop_when_asked(void **state)
     atomic_init(&go, 0);
     atomic_init(&stop, 1);
     assert_int_equal(nq_kernel_count_rows(&search, root, &stop), NQ_KERNEL_STOPPED);
-    assert_int_equal(nq_kernel_count_mrv(&search, &stop), NQ_KERNEL_STOPPED);
-    if (__builtin_cpu_supports("popcnt"))
-        assert_int_equal(nq_kernel_count_mrv_popcnt(&search, &stop), NQ_KERNEL_STOPPED);
-    assert_int_equal(nq_kernel_count(&search, root, &stop), NQ_KERNEL_STOPPED);
     digest any = { 0, 0 };
-    assert_int_equal(nq_kernel_visit_any(&search, digest_library, &any, &stop), NQ_ERR_STOPPED);
-    assert_int_equal(nq_kernel_visit_mrv(&search, digest_library, &any, &stop), NQ_ERR_STOPPED);
+    assert_int_equal(nq_kernel_visit_rows(&search, digest_library, &any, &stop), NQ_ERR_STOPPED);
     /* Wider than 32: the row kernels alone. */
     nq_board wide;
     nq_board_init(&wide, 40);
     nq_search wide_search;
     assert_int_equal(nq_search_compile(&wide, &wide_search), NQ_OK);
-    assert_int_equal(nq_kernel_count(&wide_search, nq_search_root(&wide_search), &stop),
-                     NQ_KERNEL_STOPPED);
-    assert_int_equal(nq_kernel_visit_any(&wide_search, digest_library, &any, &stop),
-                     NQ_ERR_STOPPED);
+    const nq_engine_kernels *tables[TEST_ENGINE_TABLES];
+    for (size_t t = 0, count = test_engine_tables(tables); t < count; t++) {
+        const nq_engine_kernels *k = tables[t];
+        assert_int_equal(k->count_rows(&search, &stop), NQ_KERNEL_STOPPED);
+        assert_int_equal(k->visit_rows(&search, digest_library, &any, &stop), NQ_ERR_STOPPED);
+        for (const nq_search *s = &search; s; s = s == &search ? &wide_search : NULL) {
+            assert_int_equal(nq_engine_count(k, NQ_ENGINE_ROWS, s, &stop), NQ_KERNEL_STOPPED);
+            assert_int_equal(nq_engine_visit(k, NQ_ENGINE_ROWS, s, digest_library, &any, &stop),
+                             NQ_ERR_STOPPED);
+        }
+    }
     /* Not asked: the whole count. */
     nq_board_init(&b, 12);
     assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
     assert_int_equal(nq_kernel_count_rows(&search, nq_search_root(&search), &go), 14200);
-    assert_int_equal(nq_kernel_count_mrv(&search, &go), 14200);
+    for (size_t t = 0, count = test_engine_tables(tables); t < count; t++)
+        assert_int_equal(tables[t]->count_rows(&search, &go), 14200);
 }
 
 /* A unit of either method asked to stop is given up, not counted: the run records nothing of

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "count/plan.h"
+#include "engine_tables.h"
 #include "random_board.h"
 #include "reference.h"
 
@@ -76,38 +77,40 @@ static void sort_rows(int8_t *rows, size_t count, size_t n)
         }
 }
 
-/* Every kernel for constrained boards counts what the reference and the row kernel count. */
+/* Every kernel for constrained boards, each CPU path's table in turn, counts what the
+ * reference and the row kernels count. */
 static void kernels_count_as_the_reference(void **state)
 {
     (void)state;
     uint64_t seed = 30;
-    const int popcnt = nq_cpu_uses(NQ_CPU_POPCNT);
+    const nq_engine_kernels *tables[TEST_ENGINE_TABLES];
+    const size_t count = test_engine_tables(tables);
     for (int i = 0; i < 4000; i++) {
         nq_board b;
         mixed_board(&seed, i, 11, &b);
         nq_search s;
         assert_int_equal(nq_search_compile(&b, &s), NQ_OK);
         uint64_t expected = ref_count(&b);
-        assert_int_equal(nq_kernel_count(&s, nq_search_root(&s), NULL), expected);
-        assert_int_equal(nq_kernel_count_lines(&s, NULL), expected);
-        assert_int_equal(nq_kernel_count_nodes(&s, NULL), expected);
-        assert_int_equal(nq_kernel_count_lines_best(&s, NULL), expected);
-        if (popcnt) {
-            assert_int_equal(nq_kernel_count_lines_popcnt(&s, NULL), expected);
-            assert_int_equal(nq_kernel_count_nodes_popcnt(&s, NULL), expected);
+        assert_int_equal(nq_kernel_count_rows(&s, nq_search_root(&s), NULL), expected);
+        for (size_t t = 0; t < count; t++) {
+            const nq_engine_kernels *k = tables[t];
+            assert_int_equal(k->count_rows(&s, NULL), expected);
+            assert_int_equal(k->count_lines(&s, NULL), expected);
+            assert_int_equal(k->count_nodes(&s, NULL), expected);
+            assert_int_equal(nq_engine_count(k, NQ_ENGINE_LINES, &s, NULL), expected);
         }
     }
 }
 
-/* The visiting kernels give each completion once: the reference's list, in some order. */
+/* The visiting kernels, each CPU path's table in turn, give each completion once: the
+ * reference's list, in some order. */
 static void kernels_visit_every_completion_once(void **state)
 {
     (void)state;
     uint64_t seed = 31;
     static kept k;
-    nq_status (*const visits[])(const nq_search *, nq_placed_fn, void *, const nq_stop_flag *) = {
-        nq_kernel_visit_lines, nq_kernel_visit_nodes, nq_kernel_visit_lines_best
-    };
+    const nq_engine_kernels *tables[TEST_ENGINE_TABLES];
+    const size_t tables_count = test_engine_tables(tables);
     for (int i = 0; i < 3000; i++) {
         nq_board b;
         mixed_board(&seed, i, 9, &b);
@@ -115,9 +118,13 @@ static void kernels_visit_every_completion_once(void **state)
         assert_int_equal(nq_search_compile(&b, &s), NQ_OK);
         size_t count, n = (size_t)b.n;
         int8_t *expected = ref_list(&b, 0, &count);
-        for (int v = 0; v < 3; v++) {
+        for (size_t v = 0; v < 3 * tables_count; v++) {
+            const nq_engine_kernels *t = tables[v / 3];
             k.count = 0;
-            assert_int_equal(visits[v](&s, keep, &k, NULL), NQ_OK);
+            assert_int_equal(v % 3 == 0   ? t->visit_lines(&s, keep, &k, NULL)
+                             : v % 3 == 1 ? t->visit_nodes(&s, keep, &k, NULL)
+                                          : nq_engine_visit(t, NQ_ENGINE_LINES, &s, keep, &k, NULL),
+                             NQ_OK);
             assert_int_equal(k.count, count);
             sort_rows(k.cols, k.count, n);
             assert_true(count == 0 || memcmp(k.cols, expected, count * n) == 0);
@@ -143,10 +150,14 @@ static void kernels_stop(void **state)
     nq_search s;
     assert_int_equal(nq_search_compile(&b, &s), NQ_OK);
     nq_stop_flag stop = 1;
-    assert_int_equal(nq_kernel_count_lines(&s, &stop), NQ_KERNEL_STOPPED);
-    assert_int_equal(nq_kernel_count_nodes(&s, &stop), NQ_KERNEL_STOPPED);
-    assert_int_equal(nq_kernel_visit_lines(&s, stop_at_once, NULL, NULL), NQ_ERR_STOPPED);
-    assert_int_equal(nq_kernel_visit_nodes(&s, stop_at_once, NULL, NULL), NQ_ERR_STOPPED);
+    const nq_engine_kernels *tables[TEST_ENGINE_TABLES];
+    for (size_t t = 0, count = test_engine_tables(tables); t < count; t++) {
+        const nq_engine_kernels *k = tables[t];
+        assert_int_equal(k->count_lines(&s, &stop), NQ_KERNEL_STOPPED);
+        assert_int_equal(k->count_nodes(&s, &stop), NQ_KERNEL_STOPPED);
+        assert_int_equal(k->visit_lines(&s, stop_at_once, NULL, NULL), NQ_ERR_STOPPED);
+        assert_int_equal(k->visit_nodes(&s, stop_at_once, NULL, NULL), NQ_ERR_STOPPED);
+    }
 }
 
 /* The plan of b by the engine asked, with about min_units units (0: the default), in pieces
@@ -239,9 +250,13 @@ static void engines_agree_on_wider_boards(void **state)
             excluded_diagonals(&seed, n, n, &b);
         nq_search s;
         assert_int_equal(nq_search_compile(&b, &s), NQ_OK);
-        uint64_t rows = nq_kernel_count(&s, nq_search_root(&s), NULL);
-        assert_int_equal(nq_kernel_count_lines_best(&s, NULL), rows);
-        assert_int_equal(nq_kernel_count_nodes(&s, NULL), rows);
+        uint64_t rows = nq_kernel_count_rows(&s, nq_search_root(&s), NULL);
+        const nq_engine_kernels *tables[TEST_ENGINE_TABLES];
+        for (size_t t = 0, count = test_engine_tables(tables); t < count; t++) {
+            assert_int_equal(nq_engine_count(tables[t], NQ_ENGINE_ROWS, &s, NULL), rows);
+            assert_int_equal(nq_engine_count(tables[t], NQ_ENGINE_LINES, &s, NULL), rows);
+            assert_int_equal(tables[t]->count_nodes(&s, NULL), rows);
+        }
         nq_plan *plan = plan_of(&b, NQ_ENGINE_LINES, 50, 0);
         uint64_t t, u;
         sum_units(plan, 0, &t, &u);

@@ -1,6 +1,6 @@
 /*
  * test_symmetric.c - the unique count from the total: the searches for the solutions the half
- * turn and the quarter turn keep, against the reference solver's solutions turned one by one;
+ * turn (each CPU path's) and the quarter turn keep, against the reference solver's solutions turned one by one;
  * Burnside's sum against the published counts; and the join's unique counts against the
  * published ones and the backtracker's, whole, resumed and in pieces.
  */
@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "engine/engine.h"
+#include "engine_tables.h"
 #include "reference.h"
 #include "published.h"
 
@@ -47,18 +48,21 @@ static void count_kept(void *context, int n, const int *cols)
 static void turns_match_the_reference(void **state)
 {
     (void)state;
+    const nq_engine_kernels *tables[TEST_ENGINE_TABLES];
     for (int n = 1; n <= 13; n++) {
         nq_board b;
         nq_board_init(&b, n);
         kept k = { 0, 0 };
         ref_solve(&b, count_kept, &k);
-        assert_int_equal(nq_count_half_turn(n), k.half_turn);
+        for (size_t t = 0, count = test_engine_tables(tables); t < count; t++)
+            assert_int_equal(tables[t]->half_turn(n), k.half_turn);
         assert_int_equal(nq_count_quarter_turn(n), k.quarter_turn);
         assert_true(k.quarter_turn <= k.half_turn);
     }
     /* n = 12 and 13 have both kinds, so neither search is checked only at 0. */
     assert_int_equal(nq_count_quarter_turn(12), 8);
-    assert_int_equal(nq_count_half_turn(13), 136);
+    for (size_t t = 0, count = test_engine_tables(tables); t < count; t++)
+        assert_int_equal(tables[t]->half_turn(13), 136);
 }
 
 /* Burnside's sum gives the published unique counts from the published totals: P + 2R is
@@ -89,7 +93,9 @@ static void burnside_refuses_wrong_totals(void **state)
     assert_int_equal(nq_unique_from_total(0, &r), NQ_ERR_SIZE);
     assert_int_equal(nq_unique_from_total(33, &r), NQ_ERR_SIZE);
     assert_int_equal(nq_unique_from_total(8, NULL), NQ_ERR_ARGUMENT);
-    assert_int_equal(nq_count_half_turn(33), 0);
+    const nq_engine_kernels *tables[TEST_ENGINE_TABLES];
+    for (size_t t = 0, count = test_engine_tables(tables); t < count; t++)
+        assert_int_equal(tables[t]->half_turn(33), 0);
     assert_int_equal(nq_count_quarter_turn(14), 0);   /* n mod 4 = 2: no orbit of four fits */
 }
 

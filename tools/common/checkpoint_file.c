@@ -48,14 +48,14 @@ static int refuse_special(const char *path)
 }
 
 /* Locks the whole open file for this process; returns 0 or EXIT_USAGE when another process
- * holds it, or EXIT_FAILURE_ when locking failed otherwise. */
+ * holds it, or EXIT_RUNTIME when locking failed otherwise. */
 static int lock(checkpoint_file *cp)
 {
     struct flock region = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
     if (fcntl(cp->fd, F_SETLK, &region) == 0)
         return 0;
     if (errno != EACCES && errno != EAGAIN)
-        return fail(EXIT_FAILURE_, "checkpoint %s: cannot lock it: %s", cp->path,
+        return fail(EXIT_RUNTIME, "checkpoint %s: cannot lock it: %s", cp->path,
                     strerror(errno));
     struct flock holder = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
     if (fcntl(cp->fd, F_GETLK, &holder) == 0 && holder.l_type != F_UNLCK)
@@ -86,7 +86,7 @@ int checkpoint_lock(checkpoint_file *cp, const char *path)
                         "checkpoint is a regular file or a new path", path);
         return error == EISDIR ? fail(EXIT_USAGE, "checkpoint %s: is a directory; a checkpoint "
                                       "is a regular file", path)
-                               : fail(EXIT_FAILURE_, "checkpoint %s: %s", path, strerror(error));
+                               : fail(EXIT_RUNTIME, "checkpoint %s: %s", path, strerror(error));
     }
     const char *what = fstat(cp->fd, &st) == 0 ? not_regular(&st) : NULL;
     code = what ? fail(EXIT_USAGE, "checkpoint %s: %s; a checkpoint is a regular file", path,
@@ -104,16 +104,16 @@ static int read_all(checkpoint_file *cp, unsigned char **data, size_t *length)
 {
     struct stat st;
     if (fstat(cp->fd, &st) != 0)
-        return fail(EXIT_FAILURE_, "checkpoint %s: %s", cp->path, strerror(errno));
+        return fail(EXIT_RUNTIME, "checkpoint %s: %s", cp->path, strerror(errno));
     size_t size = (size_t)st.st_size, got = 0;
     *data = malloc(size + 1);
     if (!*data)
-        return fail(EXIT_FAILURE_, "checkpoint %s: out of memory", cp->path);
+        return fail(EXIT_RUNTIME, "checkpoint %s: out of memory", cp->path);
     while (got < size) {
         ssize_t n = pread(cp->fd, *data + got, size - got, (off_t)got);
         if (n <= 0 && !(n < 0 && errno == EINTR)) {
             free(*data);
-            return fail(EXIT_FAILURE_, "checkpoint %s: read error: %s", cp->path,
+            return fail(EXIT_RUNTIME, "checkpoint %s: read error: %s", cp->path,
                         n < 0 ? strerror(errno) : "the file shrank");
         }
         got += n > 0 ? (size_t)n : 0;
@@ -160,7 +160,7 @@ static int write_header(checkpoint_file *cp, const unsigned char *header)
     if (ftruncate(cp->fd, 0) != 0 ||
         pwrite(cp->fd, header, NQ_CHECKPOINT_HEADER_SIZE, 0) != NQ_CHECKPOINT_HEADER_SIZE ||
         fsync(cp->fd) != 0)
-        return fail(EXIT_FAILURE_, "checkpoint %s: %s", cp->path,
+        return fail(EXIT_RUNTIME, "checkpoint %s: %s", cp->path,
                     strerror(errno ? errno : ENOSPC));
     cp->state.valid_length = NQ_CHECKPOINT_HEADER_SIZE;
     return 0;
@@ -204,7 +204,7 @@ static int take_bytes(checkpoint_file *cp, file_bytes *bytes)
 {
     struct stat st;
     if (fstat(cp->fd, &st) != 0)
-        return fail(EXIT_FAILURE_, "checkpoint %s: %s", cp->path, strerror(errno));
+        return fail(EXIT_RUNTIME, "checkpoint %s: %s", cp->path, strerror(errno));
     void *map = st.st_size > 0 ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, cp->fd, 0)
                                : MAP_FAILED;
     *bytes = (file_bytes){ map, (size_t)st.st_size, map != MAP_FAILED };
@@ -243,11 +243,11 @@ static int resume(checkpoint_file *cp, const nq_plan *plan, int unique)
     if (code)
         return code;
     if (status == NQ_ERR_NOMEM)
-        return fail(EXIT_FAILURE_, "checkpoint %s: out of memory", cp->path);
+        return fail(EXIT_RUNTIME, "checkpoint %s: out of memory", cp->path);
     if (status)
         return fail(EXIT_USAGE, "checkpoint %s: %s; refusing to use it", cp->path, err.message);
     if (length != cp->state.valid_length && ftruncate(cp->fd, (off_t)cp->state.valid_length))
-        return fail(EXIT_FAILURE_, "checkpoint %s: %s", cp->path, strerror(errno));
+        return fail(EXIT_RUNTIME, "checkpoint %s: %s", cp->path, strerror(errno));
     return 0;
 }
 
@@ -270,7 +270,7 @@ int checkpoint_open(checkpoint_file *cp, const char *path, const nq_plan *plan, 
     if (!(code = resume(cp, plan, unique)) &&
         (lseek(cp->fd, (off_t)cp->state.valid_length, SEEK_SET) < 0 ||
          fcntl(cp->fd, F_SETFL, O_APPEND) != 0))
-        code = fail(EXIT_FAILURE_, "checkpoint %s: %s", path, strerror(errno));
+        code = fail(EXIT_RUNTIME, "checkpoint %s: %s", path, strerror(errno));
     if (code)
         abandon(cp);
     return code;
@@ -329,7 +329,7 @@ int checkpoint_close(checkpoint_file *cp)
     }
     cp->fd = -1;
     nq_checkpoint_state_free(&cp->state);
-    return failed ? fail(EXIT_FAILURE_, "checkpoint %s: write failed: %s", cp->path,
+    return failed ? fail(EXIT_RUNTIME, "checkpoint %s: write failed: %s", cp->path,
                          strerror(cp->write_errno))
                   : 0;
 }

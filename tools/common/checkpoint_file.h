@@ -17,7 +17,7 @@ typedef struct checkpoint_file {
 
 /* Opens path, creating it if absent, and locks it for this process until checkpoint_close.
  * Refuses (EXIT_USAGE, after a message) "-", anything but a regular file, and a file another
- * run holds; other failures are EXIT_FAILURE_. Returns 0 or the exit code; on failure the file
+ * run holds; other failures are EXIT_RUNTIME. Returns 0 or the exit code; on failure the file
  * is not open. */
 int checkpoint_lock(checkpoint_file *cp, const char *path);
 
@@ -50,7 +50,7 @@ int checkpoint_append_partial(checkpoint_file *cp, const nq_unit_partial *partia
 int checkpoint_sync(checkpoint_file *cp);
 
 /* Syncs, unlocks and closes (a file only locked, that this run created, is removed); returns
- * 0 or EXIT_FAILURE_ after a message. */
+ * 0 or EXIT_RUNTIME after a message. */
 int checkpoint_close(checkpoint_file *cp);
 
 #endif /* NQ_CHECKPOINT_FILE_H */

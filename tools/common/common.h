@@ -19,7 +19,7 @@
 /* Exit codes, documented in the README and in `nqueens --help`. */
 enum {
     EXIT_OK = 0,        /* success */
-    EXIT_FAILURE_ = 1,  /* a runtime failure: output could not be written, a solution is invalid,
+    EXIT_RUNTIME = 1,   /* a runtime failure: output could not be written, a solution is invalid,
                            a board has no solution to show */
     EXIT_USAGE = 2      /* bad input: arguments, options, board or UVa text */
 };
@@ -27,8 +27,11 @@ enum {
 /* The program named in messages: "nqueens", or "nqueens-mpi" as that program sets it. */
 extern const char *program_name;
 
-/* Prints the program's name, ": " and the message to stderr; returns code, for
- * `return fail(...)`. */
+/* Prints the program's name, ": " and the message to stderr: a report that is no error (what
+ * --verbose says, a stop, an invalid solution found). */
+void say(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* The same for an error; returns code, for `return fail(...)`. */
 int fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /* Reports a parse error in the text named name ("<stdin>" for standard input) as
@@ -88,7 +91,7 @@ void out_commit(size_t bytes);          /* the reserved bytes written */
 void out_puts(const char *text);        /* a string, through the buffer */
 void out_flush(void);                   /* writes out what the buffer holds now */
 int out_failed(void);                   /* whether a write has failed */
-int out_close(void);                    /* flushes; returns 0 or EXIT_FAILURE_ after a message */
+int out_close(void);                    /* flushes; returns 0 or EXIT_RUNTIME after a message */
 
 /* Set by SIGINT, SIGTERM or SIGHUP once catch_stop_signals has run: the signal's number
  * (stop.c). The long commands pass it to the library as their stop request. A SIGHUP ignored

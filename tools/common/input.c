@@ -98,13 +98,13 @@ int line_reader_next(line_reader *r)
     classify(r);
     r->length = 0;
     if (!r->line && append(r, '\0'))
-        return -fail(EXIT_FAILURE_, "%s: out of memory", r->name);
+        return -fail(EXIT_RUNTIME, "%s: out of memory", r->name);
     r->length = 0;
     r->line[0] = '\0';
     int c, digits = 0, short_ = r->short_alphabet != NULL;
     while ((c = getc_unlocked(r->file)) != EOF && c != '\n') {
         if (append(r, (char)c))
-            return -fail(EXIT_FAILURE_, "%s: out of memory", r->name);
+            return -fail(EXIT_RUNTIME, "%s: out of memory", r->name);
         digits = r->class_[c] & DIGIT ? digits + 1 : 0;
         short_ = short_ && (r->class_[c] & SHORT || c == '\r');
         if ((r->cut = cut_at(r, c, digits, short_)) != CUT_NONE)
@@ -164,7 +164,7 @@ int read_text(line_reader *r, int rows, char **text, size_t *length)
             break;   /* one row too many: the parser says so */
     }
     if (!buf)
-        return fail(EXIT_FAILURE_, "%s: out of memory", r->name);
+        return fail(EXIT_RUNTIME, "%s: out of memory", r->name);
     if (got < 0) {
         free(buf);
         return -got;

@@ -1,5 +1,6 @@
 /*
- * messages.c - error messages on stderr, one line each, prefixed with the program's name.
+ * messages.c - messages on stderr, one line each, prefixed with the program's name: errors,
+ * and what a command reports besides its output (--verbose, a stop, an invalid solution).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,13 +10,26 @@
 
 const char *program_name = "nqueens";
 
+static void say_list(const char *format, va_list args)
+{
+    fprintf(stderr, "%s: ", program_name);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+}
+
+void say(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    say_list(format, args);
+    va_end(args);
+}
+
 int fail(int code, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    fprintf(stderr, "%s: ", program_name);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
+    say_list(format, args);
     va_end(args);
     return code;
 }

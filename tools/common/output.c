@@ -84,7 +84,7 @@ int out_failed(void)
 int out_close(void)
 {
     flush();
-    return write_errno ? fail(EXIT_FAILURE_, "write error on standard output: %s",
+    return write_errno ? fail(EXIT_RUNTIME, "write error on standard output: %s",
                               strerror(write_errno))
                        : 0;
 }

@@ -130,7 +130,7 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
         char need[32], limit[32];
         memory_figures(board, &options, need, limit);
         int workers = threads > 0 ? threads : online_cores();
-        return fail(EXIT_FAILURE_, "%s: the join needs about %s with %d thread%s, more than the "
+        return fail(EXIT_RUNTIME, "%s: the join needs about %s with %d thread%s, more than the "
                     "%s allowed (--max-memory); raise it, use fewer threads or --method "
                     "backtrack", command, need, workers, workers == 1 ? "" : "s", limit);
     }
@@ -138,13 +138,13 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
         char need[32], limit[32];
         options.method = NQ_METHOD_BACKTRACK;
         memory_figures(board, &options, need, limit);
-        return fail(EXIT_FAILURE_, "%s: the backtracker needs about %s for %s, with a "
+        return fail(EXIT_RUNTIME, "%s: the backtracker needs about %s for %s, with a "
                     "checkpoint's state and subtotals, more than the %s allowed (--max-memory); "
                     "raise it", command, need,
                     options.max_units ? "the checkpoint's work units" : "its fewest work units",
                     limit);
     }
     if (status)
-        return fail(EXIT_FAILURE_, "%s: %s", command, nq_strerror(status));
+        return fail(EXIT_RUNTIME, "%s: %s", command, nq_strerror(status));
     return 0;
 }

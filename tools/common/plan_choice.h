@@ -47,7 +47,7 @@ uint64_t run_memory(const nq_plan *plan, int checkpoint, int subtotals);
 
 /* Makes the plan to count board as choice says, for a run on `threads` threads (0: all cores)
  * with or without unique. Returns 0, or an exit code after a message: EXIT_USAGE when the join
- * was asked for a board it does not count, EXIT_FAILURE_ when the method would need more memory
+ * was asked for a board it does not count, EXIT_RUNTIME when the method would need more memory
  * than allowed or anything else failed. */
 int make_plan(const char *command, const nq_board *board, const plan_choice *choice, int unique,
               int threads, nq_plan **plan);

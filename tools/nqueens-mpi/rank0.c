@@ -163,12 +163,12 @@ static void stop_now(dispatcher *d)
     int signo = stop_signal;
     const char *name = stop_signal_name(signo);
     if (d->checkpoint && checkpoint_sync(d->checkpoint) == 0)
-        fail(0, "count: stopped by %s; %llu of %zu units are saved in %s: run the same command "
-             "again to resume", name, (unsigned long long)d->progress.units_done,
-             nq_plan_units(d->run->plan), d->checkpoint->path);
+        say("count: stopped by %s; %llu of %zu units are saved in %s: run the same command "
+            "again to resume", name, (unsigned long long)d->progress.units_done,
+            nq_plan_units(d->run->plan), d->checkpoint->path);
     else
-        fail(0, "count: stopped by %s; %s", name, d->checkpoint ? "the checkpoint could not be "
-             "synced" : "nothing was saved (--checkpoint FILE keeps finished units)");
+        say("count: stopped by %s; %s", name, d->checkpoint ? "the checkpoint could not be "
+            "synced" : "nothing was saved (--checkpoint FILE keeps finished units)");
     _exit(128 + signo);
 }
 
@@ -245,9 +245,9 @@ int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_resul
     uint64_t *buffer = malloc((room + 3) * sizeof *buffer);
     pthread_t local;
     if (!buffer)
-        code = fail(EXIT_FAILURE_, "count: out of memory");
+        code = fail(EXIT_RUNTIME, "count: out of memory");
     else if (pthread_create(&local, NULL, count_locally, &d))
-        code = fail(EXIT_FAILURE_, "count: could not start a thread");
+        code = fail(EXIT_RUNTIME, "count: could not start a thread");
     else {
         coordinate(&d, ranks - 1, buffer);
         pthread_join(local, NULL);
@@ -256,11 +256,11 @@ int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_resul
     pthread_mutex_destroy(&d.lock);
     int closed = run->checkpoint_path ? checkpoint_close(cp) : 0;
     if (!code && (closed || d.failed))
-        code = closed ? closed : EXIT_FAILURE_;
+        code = closed ? closed : EXIT_RUNTIME;
     if (!code && d.overflow)
-        code = fail(EXIT_FAILURE_, "count: %s", nq_strerror(NQ_ERR_OVERFLOW));
+        code = fail(EXIT_RUNTIME, "count: %s", nq_strerror(NQ_ERR_OVERFLOW));
     if (!code && d.progress.units_done != units)
-        code = fail(EXIT_FAILURE_, "count: %llu of %zu units counted",
+        code = fail(EXIT_RUNTIME, "count: %llu of %zu units counted",
                     (unsigned long long)d.progress.units_done, units);
     result->total = d.progress.total;
     result->unique = d.unique;

@@ -17,7 +17,7 @@ int count_batch(const mpi_run *run, const batch *b, record_fn record, partial_fn
                                .partial_every = checkpoint_partial_seconds(), .context = context };
     nq_count_result ignored;
     nq_status status = nq_plan_run(run->plan, &options, &ignored);
-    return status ? fail(EXIT_FAILURE_, "count: %s", nq_strerror(status)) : 0;
+    return status ? fail(EXIT_RUNTIME, "count: %s", nq_strerror(status)) : 0;
 }
 
 /* A batch's records, to send to rank 0. */
@@ -35,7 +35,7 @@ static int room_for(records *r, size_t units)
         return 0;
     uint64_t *values = realloc(r->values, 3 * units * sizeof *values);
     if (!values)
-        return fail(EXIT_FAILURE_, "count: out of memory");
+        return fail(EXIT_RUNTIME, "count: out of memory");
     r->values = values;
     r->capacity = 3 * units;
     return 0;
@@ -76,7 +76,7 @@ static int receive_batch(batch *b, nq_unit_partial **partials, uint64_t **buffer
         *partials = malloc(((size_t)values / 4 + 1) * sizeof **partials);
         *capacity = *buffer && *partials ? (size_t)values : 0;
         if (!*capacity)
-            return fail(EXIT_FAILURE_, "count: out of memory");
+            return fail(EXIT_RUNTIME, "count: out of memory");
     }
     MPI_Recv(*buffer, values, MPI_UINT64_T, 0, TAG_BATCH, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     *b = (batch){ (*buffer)[0], (*buffer)[1], *partials, 0 };

@@ -167,12 +167,12 @@ static size_t compare(const char *path, const recount *r)
         if (was->total == is->total && was->unique == is->unique)
             agree++;
         else if (r->unique)
-            fail(0, "check: %s: %s is recorded as %" PRIu64 " solutions in %" PRIu64
-                 " classes, but has %" PRIu64 " in %" PRIu64, path, what, was->total,
-                 was->unique, is->total, is->unique);
+            say("check: %s: %s is recorded as %" PRIu64 " solutions in %" PRIu64
+                " classes, but has %" PRIu64 " in %" PRIu64, path, what, was->total,
+                was->unique, is->total, is->unique);
         else
-            fail(0, "check: %s: %s is recorded as %" PRIu64 " solutions, but has %" PRIu64,
-                 path, what, was->total, is->total);
+            say("check: %s: %s is recorded as %" PRIu64 " solutions, but has %" PRIu64,
+                path, what, was->total, is->total);
     }
     return agree;
 }
@@ -187,7 +187,7 @@ static int check_records(const char *path, const nq_plan *plan, int unique,
     nq_unit_count *found = malloc((sample < records ? sample : records) * sizeof *found + 1);
     if (!claims || !found) {
         free(claims), free(found);
-        return fail(EXIT_FAILURE_, "check: out of memory");
+        return fail(EXIT_RUNTIME, "check: out of memory");
     }
     recount r = { .plan = plan, .unique = unique, .claims = claims, .found = found };
     r.count = pick_claims(plan, state, sample, seed, claims);
@@ -196,7 +196,7 @@ static int check_records(const char *path, const nq_plan *plan, int unique,
     nq_status status = recount_all(&r, threads);
     int code = 0;
     if (status)
-        code = fail(EXIT_FAILURE_, "check: %s", nq_strerror(status));
+        code = fail(EXIT_RUNTIME, "check: %s", nq_strerror(status));
     else {
         size_t agree = compare(path, &r);
         char line[200], in_part[40] = "";
@@ -206,7 +206,7 @@ static int check_records(const char *path, const nq_plan *plan, int unique,
                  "recorded of %zu%s)\n", agree, r.count, state->units_done, nq_plan_units(plan),
                  in_part);
         out_puts(line);
-        code = agree == r.count ? 0 : EXIT_FAILURE_;
+        code = agree == r.count ? 0 : EXIT_RUNTIME;
     }
     free(claims), free(found);
     int closed = out_close();
@@ -277,7 +277,7 @@ int command_check(int argc, char **argv)
         code = fail(EXIT_USAGE, "checkpoint %s: %s", path, err.message);
     else if (!(code = plan_of(path, &info, given ? &board : NULL, o.threads, &plan)) &&
              (status = nq_checkpoint_read(plan, info.unique, data, length, &state, &err)))
-        code = status == NQ_ERR_NOMEM ? fail(EXIT_FAILURE_, "check: out of memory")
+        code = status == NQ_ERR_NOMEM ? fail(EXIT_RUNTIME, "check: out of memory")
                                       : fail(EXIT_USAGE, "checkpoint %s: %s", path, err.message);
     free(data);
     if (!code && state.units_done == 0 && state.partial_count == 0)

@@ -33,13 +33,13 @@ static const char help[] =
     "                         the quarter turn keep, found by small searches (--verbose)\n"
     "  -t, --threads T        worker threads (default: one per usable core)\n"
     "  -m, --method M         how to count: 'join' joins partial boards (empty boards of side\n"
-    "                         4 to 27; much faster, needs memory: with its table about\n"
-    "                         82 MiB at N = 20, 675 MiB at 22, 6.0 GiB at 24; with row\n"
-    "                         slices, as it takes where the table does not fit and from\n"
-    "                         N = 26, per thread 25 MiB at 20, 1.3 GiB at 24, 1.7 GiB at\n"
-    "                         26 and 27), 'backtrack' searches (any\n"
-    "                         board), 'auto' (the default) takes the join for empty boards\n"
-    "                         from N = 12 when it fits\n"
+    "                         4 to 27; much faster, needs memory: its table grows about\n"
+    "                         eightfold every second size, to gigabytes at N = 24; row\n"
+    "                         slices per thread, as it takes where the table does not fit\n"
+    "                         and from N = 26, take a few times less; 'nqueens estimate'\n"
+    "                         says how much), 'backtrack' searches (any board), 'auto'\n"
+    "                         (the default) takes the join for empty boards from N = 12\n"
+    "                         when it fits\n"
     "      --engine E         how to backtrack: 'rows' splits the board by its top rows and\n"
     "                         searches row by row, fewest free squares first; 'lines' splits\n"
     "                         and searches by rows and columns alike, filling any line left\n"
@@ -170,12 +170,12 @@ static int open_subtotals(const char *path)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
     if (fd < 0 && errno == ENXIO)
-        fail(EXIT_FAILURE_, "subtotals %s: is a FIFO that no process reads; start its reader "
+        fail(EXIT_RUNTIME, "subtotals %s: is a FIFO that no process reads; start its reader "
              "first", path);
     else if (fd < 0)
-        fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
+        fail(EXIT_RUNTIME, "subtotals %s: %s", path, strerror(errno));
     else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
-        fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
+        fail(EXIT_RUNTIME, "subtotals %s: %s", path, strerror(errno));
         close(fd);
         fd = -1;
     }
@@ -201,7 +201,7 @@ static int write_subtotals(int fd, const char *path, const nq_plan *plan,
     if (!f) {
         if (fd >= 0)
             close(fd);
-        return fail(EXIT_FAILURE_, "subtotals %s: %s", path, strerror(errno));
+        return fail(EXIT_RUNTIME, "subtotals %s: %s", path, strerror(errno));
     }
     fprintf(f, "unit,weight,placement,total,unique\n");
     for (size_t i = 0; i < nq_plan_units(plan); i++) {
@@ -220,7 +220,7 @@ static int write_subtotals(int fd, const char *path, const nq_plan *plan,
                 "by the quarter turn,,%s\n", p, r, classes);
     }
     if (ferror(f) | fclose(f))
-        return fail(EXIT_FAILURE_, "subtotals %s: write failed", path);
+        return fail(EXIT_RUNTIME, "subtotals %s: write failed", path);
     return 0;
 }
 
@@ -229,15 +229,15 @@ static int report_stop(const checkpoint_file *cp, const nq_plan *plan, const cou
 {
     int signo = stop_signal;
     if (!signo)
-        return EXIT_FAILURE_;
+        return EXIT_RUNTIME;
     if (cp->path)
-        fail(0, "count: stopped by %s; %" PRIu64 " of %zu units are saved in %s%s: run the same "
-             "command again to resume", stop_signal_name(signo), run->saved,
-             nq_plan_units(plan), cp->path,
-             run->saved_in_part ? ", and the pieces done of units in progress" : "");
+        say("count: stopped by %s; %" PRIu64 " of %zu units are saved in %s%s: run the same "
+            "command again to resume", stop_signal_name(signo), run->saved,
+            nq_plan_units(plan), cp->path,
+            run->saved_in_part ? ", and the pieces done of units in progress" : "");
     else
-        fail(0, "count: stopped by %s; nothing was saved (--checkpoint FILE keeps finished "
-             "units)", stop_signal_name(signo));
+        say("count: stopped by %s; nothing was saved (--checkpoint FILE keeps finished "
+            "units)", stop_signal_name(signo));
     return 128 + signo;
 }
 
@@ -348,7 +348,7 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
     }
     if (o->subtotals_path && !(run.subtotals = calloc(nq_plan_units(plan) + 1,
                                                       sizeof *run.subtotals)))
-        code = fail(EXIT_FAILURE_, "count: out of memory");
+        code = fail(EXIT_RUNTIME, "count: out of memory");
     if (run.subtotals && cp->state.counts)
         memcpy(run.subtotals, cp->state.counts, nq_plan_units(plan) * sizeof *run.subtotals);
     o->run.on_unit = on_unit;
@@ -364,7 +364,7 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
     if (!code && status == NQ_ERR_STOPPED)
         code = closed ? closed : report_stop(cp, plan, &run);
     else if (!code && status)
-        code = fail(EXIT_FAILURE_, "count: %s", nq_strerror(status));
+        code = fail(EXIT_RUNTIME, "count: %s", nq_strerror(status));
     else if (!code && closed)
         code = closed;
     if (!code && o->subtotals_path)
@@ -389,12 +389,12 @@ static void explain(const nq_plan *plan, int unique, const nq_count_result *resu
                          : nq_plan_engine(plan) == NQ_ENGINE_LINES ? "by backtracking by lines"
                                                                    : "by backtracking";
     if (by_burnside(plan, unique))
-        fail(0, "count: %s: total Q = %s; the half turn keeps P = %s of them, the quarter turn "
-             "R = %s; classes (Q + P + 2R) / 8 = %s", method, q, p, r, classes);
+        say("count: %s: total Q = %s; the half turn keeps P = %s of them, the quarter turn "
+            "R = %s; classes (Q + P + 2R) / 8 = %s", method, q, p, r, classes);
     else if (unique)
-        fail(0, "count: %s: total %s, classes %s", method, q, classes);
+        say("count: %s: total %s, classes %s", method, q, classes);
     else
-        fail(0, "count: %s: total %s", method, q);
+        say("count: %s: total %s", method, q);
 }
 
 /* Makes the plan of the run. With --method auto, a checkpoint made by the other method than
@@ -424,7 +424,7 @@ static int make_run_plan(const nq_board *board, count_options *o, const checkpoi
         char need[32], limit[32];
         memory_figures(board, &other, need, limit);
         nq_plan_free(*plan);
-        return fail(EXIT_FAILURE_, "count: checkpoint %s was made by the %s, which needs about "
+        return fail(EXIT_RUNTIME, "count: checkpoint %s was made by the %s, which needs about "
                     "%s here, more than the %s allowed (--max-memory); raise the limit to "
                     "resume it, or count with --method %s into a new checkpoint",
                     o->checkpoint_path, join ? "join" : "backtracker", need, limit,
@@ -455,7 +455,7 @@ static int check_run_memory(const nq_plan *plan, const count_options *o)
     char needed[32], allowed[32];
     format_bytes(need, needed);
     format_bytes(limit, allowed);
-    return fail(EXIT_FAILURE_, "count: the run needs about %s with its %s, more than the %s "
+    return fail(EXIT_RUNTIME, "count: the run needs about %s with its %s, more than the %s "
                 "allowed (--max-memory); raise it", needed,
                 o->checkpoint_path && o->subtotals_path ? "checkpoint and subtotals"
                 : o->checkpoint_path                    ? "checkpoint"
@@ -499,7 +499,7 @@ int command_count(int argc, char **argv)
             checkpoint_close(&cp);
         if (subtotals_fd >= 0)
             close(subtotals_fd);
-        return code ? code : EXIT_FAILURE_;
+        return code ? code : EXIT_RUNTIME;
     }
     catch_stop_signals();   /* from now on a stop request, answered within a second */
     nq_count_result result;

@@ -60,7 +60,7 @@ static double thread_time(void)
 static int estimate_plan(const nq_plan *plan, long long probes, uint64_t seed, nq_estimate *e)
 {
     nq_status status = nq_plan_estimate(plan, (uint64_t)probes, seed, e);
-    return status ? fail(EXIT_FAILURE_, "estimate: %s", nq_strerror(status)) : 0;
+    return status ? fail(EXIT_RUNTIME, "estimate: %s", nq_strerror(status)) : 0;
 }
 
 /* Seconds a square takes here on `threads` threads, from counting the calibration board with
@@ -73,14 +73,14 @@ static int seconds_per_square(int threads, long long probes, long long seed, dou
     nq_estimate e;
     nq_count_result result;
     if (nq_plan_create(&board, 0, &plan))
-        return fail(EXIT_FAILURE_, "estimate: out of memory");
+        return fail(EXIT_RUNTIME, "estimate: out of memory");
     int code = estimate_plan(plan, probes, seed, &e);
     nq_run_options run = { .threads = threads };
     double start = now();
     nq_status status = code ? NQ_OK : nq_plan_run(plan, &run, &result);
     *seconds = (now() - start) / (e.nodes > 0 ? e.nodes : 1);
     nq_plan_free(plan);
-    return code ? code : status ? fail(EXIT_FAILURE_, "estimate: %s", nq_strerror(status)) : 0;
+    return code ? code : status ? fail(EXIT_RUNTIME, "estimate: %s", nq_strerror(status)) : 0;
 }
 
 /* Solutions counted by sampled units, batch after batch: their sums, to merge batches. */

@@ -149,9 +149,9 @@ static int complete_board(const char *path, int random, long long seed, int thre
     if (status == NQ_ERR_STOPPED)
         return 128 + stop_signal;
     if (status == NQ_ERR_NO_SOLUTION)
-        return fail(EXIT_FAILURE_, "%s: the board has no completion", display_name(path));
+        return fail(EXIT_RUNTIME, "%s: the board has no completion", display_name(path));
     if (status)
-        return fail(EXIT_FAILURE_, "one: %s", nq_strerror(status));
+        return fail(EXIT_RUNTIME, "one: %s", nq_strerror(status));
     write_completion(cols, &board, format);
     return out_close();
 }
@@ -200,14 +200,14 @@ int command_one(int argc, char **argv)
         (code = check_format(format, n)))
         return code;
     if (n == 2 || n == 3)
-        return fail(EXIT_FAILURE_, "one: the %lld x %lld board has no solution", n, n);
+        return fail(EXIT_RUNTIME, "one: the %lld x %lld board has no solution", n, n);
     if (!random && format == NQ_FORMAT_COLS) {
         stream_explicit((uint32_t)n);
         return out_close();
     }
     int32_t *cols = malloc((size_t)n * sizeof *cols);
     if (!cols)
-        return fail(EXIT_FAILURE_, "one: out of memory");
+        return fail(EXIT_RUNTIME, "one: out of memory");
     nq_status status = NQ_OK;
     if (random)
         status = random_solution((uint32_t)n, (uint64_t)seed, cols);
@@ -219,5 +219,5 @@ int command_one(int argc, char **argv)
     free(cols);
     if (status == NQ_ERR_STOPPED)
         return 128 + stop_signal;
-    return status ? fail(EXIT_FAILURE_, "one: %s", nq_strerror(status)) : out_close();
+    return status ? fail(EXIT_RUNTIME, "one: %s", nq_strerror(status)) : out_close();
 }

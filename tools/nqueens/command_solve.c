@@ -158,7 +158,7 @@ int command_solve(int argc, char **argv)
         return fail(EXIT_USAGE, "solve: an SVG page holds at most %d boards, and this listing "
                     "has more; add --limit", SVG_MAX_BOARDS);
     if (status && status != NQ_ERR_STOPPED)
-        return fail(EXIT_FAILURE_, "solve: %s", nq_strerror(status));
+        return fail(EXIT_RUNTIME, "solve: %s", nq_strerror(status));
     char end[16];
     size_t length = l.format == NQ_FORMAT_SVG ? nq_svg_end(end)
                                               : nq_format_end(l.format, l.written, end);

@@ -42,7 +42,7 @@ static int read_cases(const line_reader *input, const char *text, size_t length,
     *count = 0;
     for (;;) {
         if (!*boards)
-            return fail(EXIT_FAILURE_, "uva: out of memory");
+            return fail(EXIT_RUNTIME, "uva: out of memory");
         nq_parse_error err;
         nq_status status = nq_uva_reader_next(&reader, &(*boards)[*count], &err);
         if (status == NQ_ERR_END || status)
@@ -94,12 +94,12 @@ static int answer_cases(const nq_board *boards, size_t count, int threads)
     int code = 0;
     for (int n = CATALOGUE_MIN_N; n <= NQ_CATALOGUE_MAX_N && !code; n++)
         if (cases_of_size(boards, count, n) >= 2 && nq_catalogue_create(n, &catalogues[n]))
-            code = fail(EXIT_FAILURE_, "uva: out of memory");
+            code = fail(EXIT_RUNTIME, "uva: out of memory");
     for (size_t k = 0; k < count && !code; k++) {
         nq_u128 total;
         nq_status status = count_case(&boards[k], catalogues, threads, &total);
         if (status) {
-            code = fail(EXIT_FAILURE_, "uva: case %zu: %s", k + 1, nq_strerror(status));
+            code = fail(EXIT_RUNTIME, "uva: case %zu: %s", k + 1, nq_strerror(status));
             break;
         }
         char line[80], digits[40];

@@ -30,19 +30,19 @@ static void report_invalid(const char *name, uint64_t index, int line, nq_status
 {
     const char *what = "is invalid";
     if (status == NQ_ERR_ATTACK)
-        fail(0, "%s:%d: solution %" PRIu64 " %s: the queens in row %" PRId64 ", column %" PRId64
-             " and row %" PRId64 ", column %" PRId64 " attack each other", name, line, index, what,
-             k->row1 + 1, k->col1 + 1, k->row2 + 1, k->col2 + 1);
+        say("%s:%d: solution %" PRIu64 " %s: the queens in row %" PRId64 ", column %" PRId64
+            " and row %" PRId64 ", column %" PRId64 " attack each other", name, line, index, what,
+            k->row1 + 1, k->col1 + 1, k->row2 + 1, k->col2 + 1);
     else if (board && k->col1 == -1)
-        fail(0, "%s:%d: solution %" PRIu64 " %s: row %" PRId64 " has no queen", name, line, index,
-             what, k->row1 + 1);
+        say("%s:%d: solution %" PRIu64 " %s: row %" PRId64 " has no queen", name, line, index,
+            what, k->row1 + 1);
     else if (board && k->col1 == -2)
-        fail(0, "%s:%d: solution %" PRIu64 " %s: row %" PRId64 " has more than one queen", name,
-             line, index, what, k->row1 + 1);
+        say("%s:%d: solution %" PRIu64 " %s: row %" PRId64 " has more than one queen", name,
+            line, index, what, k->row1 + 1);
     else
-        fail(0, "%s:%d: solution %" PRIu64 " %s: the queen of row %" PRId64 " is in column %"
-             PRId64 ", off the board of %zu column%s", name, line, index, what, k->row1 + 1,
-             k->col1 + 1, n, n == 1 ? "" : "s");
+        say("%s:%d: solution %" PRIu64 " %s: the queen of row %" PRId64 " is in column %"
+            PRId64 ", off the board of %zu column%s", name, line, index, what, k->row1 + 1,
+            k->col1 + 1, n, n == 1 ? "" : "s");
 }
 
 /* The text of one solution: its lines, each ended by "\n", and the number of its first. */
@@ -59,7 +59,7 @@ static int take_line(window *w, const line_reader *in)
         size_t capacity = 2 * (w->length + in->length + 2);
         char *bigger = realloc(w->text, capacity);
         if (!bigger)
-            return fail(EXIT_FAILURE_, "verify: out of memory");
+            return fail(EXIT_RUNTIME, "verify: out of memory");
         w->text = bigger;
         w->capacity = capacity;
     }
@@ -133,7 +133,7 @@ static int verify_all(line_reader *in)
             free(cols);
             capacity = needed;
             if (!(cols = malloc(capacity * sizeof *cols))) {
-                code = fail(EXIT_FAILURE_, "verify: out of memory");
+                code = fail(EXIT_RUNTIME, "verify: out of memory");
                 break;
             }
         }
@@ -147,14 +147,14 @@ static int verify_all(line_reader *in)
         if (status || in->cut) {
             code = status == NQ_ERR_SYNTAX || in->cut
                        ? text_parsed(in, status, &err, 1, "a board has at most 64 columns")
-                       : fail(EXIT_FAILURE_, "verify: %s", nq_strerror(status));
+                       : fail(EXIT_RUNTIME, "verify: %s", nq_strerror(status));
             break;
         }
         nq_conflict conflict;
         nq_status check = nq_verify(cols, n, &conflict);
         total++;
         if (check == NQ_ERR_NOMEM) {
-            code = fail(EXIT_FAILURE_, "verify: %s", nq_strerror(check));
+            code = fail(EXIT_RUNTIME, "verify: %s", nq_strerror(check));
             break;
         }
         if (!check)
@@ -176,7 +176,7 @@ static int verify_all(line_reader *in)
              total);
     out_puts(summary);
     int closed = out_close();
-    return closed ? closed : invalid ? EXIT_FAILURE_ : 0;
+    return closed ? closed : invalid ? EXIT_RUNTIME : 0;
 }
 
 int command_verify(int argc, char **argv)
