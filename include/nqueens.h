@@ -68,7 +68,8 @@ typedef enum nq_status {
     NQ_ERR_OFF_BOARD,    /* a row or column outside the board: a square, or a queen */
     NQ_ERR_OTHER_PLAN,   /* a checkpoint made for another plan: another board, work split,
                             method or unique setting */
-    NQ_ERR_VERSION       /* a checkpoint made by another format or engine version */
+    NQ_ERR_VERSION,      /* a checkpoint made by another format or engine version */
+    NQ_ERR_THREADS       /* a run asked for more threads than its plan was made for */
 } nq_status;
 
 /* A short English description of status; never NULL. Thread-safe. */
@@ -275,7 +276,9 @@ typedef struct nq_plan_options {
     size_t min_units;       /* as for nq_plan_create */
     nq_method method;       /* NQ_METHOD_AUTO by default */
     int unique;             /* the run will count unique too (either method can) */
-    int threads;            /* workers the run will have, for the memory needed; 0: one per core */
+    /* Workers the plan's runs may have, at most: the join's memory is each worker's buffers.
+     * 0: one per online core. nq_plan_threads tells the figure taken. */
+    int threads;
     /* Bytes the plan may use at most; 0: no limit. The backtracker makes as many units as fit
      * with a checkpoint's state and subtotals (NQ_BACKTRACK_UNIT_BYTES a unit), whether the run
      * keeps them or not, so that its split does not depend on them. */
@@ -323,6 +326,11 @@ NQ_API nq_method nq_plan_method(const nq_plan *plan);
 /* What plan needs in memory at most, in bytes, for the threads it was made for: its tables and
  * each worker's buffers. */
 NQ_API uint64_t nq_plan_memory(const nq_plan *plan);
+
+/* The threads plan was made for (nq_plan_options.threads, 0 resolved to the online cores): a
+ * run of it takes these by default, and fewer when asked, never more (NQ_ERR_THREADS). 0 for
+ * NULL. */
+NQ_API int nq_plan_threads(const nq_plan *plan);
 
 /* Frees plan; NULL is allowed. */
 NQ_API void nq_plan_free(nq_plan *plan);
@@ -373,7 +381,9 @@ typedef struct nq_unit_partial {
 
 /* How to run a plan. Every field may be zero. */
 typedef struct nq_run_options {
-    int threads;        /* worker threads; 0 means one per online core */
+    /* Worker threads: 0 means the plan's (nq_plan_threads); fewer are allowed, more are
+     * refused (NQ_ERR_THREADS), since the plan's memory is for its threads. */
+    int threads;
     int unique;         /* also count classes of solutions */
     /* Units already counted (a resumed run): bit i of done[i / 8] set for unit i, with their
      * counts summed in done_total and done_unique. NULL for none. */
@@ -407,7 +417,8 @@ typedef struct nq_run_options {
     double partial_every;
 } nq_run_options;
 
-/* Counts every unit of plan not marked done, on options->threads threads, and sums them with the
+/* Counts every unit of plan not marked done, on options->threads threads (0: the plan's), and
+ * sums them with the
  * done units into *result (unique only if options->unique). A join plan's units count no
  * classes: when the run's units and the done ones make the whole plan, the unique count comes
  * from the total by nq_unique_from_total, after the units (1.6 s at n = 25; not
@@ -415,7 +426,8 @@ typedef struct nq_run_options {
  * the units' (0). Returns NQ_OK, NQ_ERR_STOPPED when stopped early (units counted so far were
  * reported to on_unit), NQ_ERR_OVERFLOW, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (plan or result
  * NULL, or a join plan's whole total failed the check of nq_unique_from_total: a done_total
- * that is not the units'). */
+ * that is not the units'), or NQ_ERR_THREADS (options->threads above nq_plan_threads(plan);
+ * nothing is counted). */
 NQ_API nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
                       nq_count_result *result);
 

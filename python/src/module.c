@@ -26,6 +26,7 @@ static const char *status_name(nq_status status)
     case NQ_ERR_OFF_BOARD:    return "NQ_ERR_OFF_BOARD";
     case NQ_ERR_OTHER_PLAN:   return "NQ_ERR_OTHER_PLAN";
     case NQ_ERR_VERSION:      return "NQ_ERR_VERSION";
+    case NQ_ERR_THREADS:      return "NQ_ERR_THREADS";
     }
     return "unknown";
 }

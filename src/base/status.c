@@ -22,6 +22,7 @@ const char *nq_strerror(nq_status status)
     case NQ_ERR_OFF_BOARD: return "square off the board";
     case NQ_ERR_OTHER_PLAN: return "checkpoint made for another plan";
     case NQ_ERR_VERSION:  return "checkpoint made by another version";
+    case NQ_ERR_THREADS:  return "more threads than the plan was made for";
     }
     return "unknown error";
 }

@@ -234,6 +234,7 @@ nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *opti
         return NQ_ERR_NOMEM;
     p->board = *board;
     const int threads = options->threads > 0 ? options->threads : nq_online_cores();
+    p->threads = threads;
     p->engine = NQ_ENGINE_ROWS;
     if (method == NQ_METHOD_JOIN) {
         status = create_join(p, options->min_units ? options->min_units
@@ -321,6 +322,11 @@ nq_engine nq_plan_engine(const nq_plan *plan)
 nq_method nq_plan_method(const nq_plan *plan)
 {
     return plan && plan->join ? NQ_METHOD_JOIN : NQ_METHOD_BACKTRACK;
+}
+
+int nq_plan_threads(const nq_plan *plan)
+{
+    return plan ? plan->threads : 0;
 }
 
 uint64_t nq_plan_memory(const nq_plan *plan)

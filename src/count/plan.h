@@ -25,6 +25,7 @@ struct nq_plan {
     int piece_levels;       /* the backtracker's units are counted in pieces this many queens
                                deep (engine/pieces.c); 0: whole */
     nq_engine engine;       /* the backtracker's engine: NQ_ENGINE_ROWS or NQ_ENGINE_LINES */
+    int threads;            /* the workers its memory is for: a run takes as many or fewer */
     uint64_t memory;        /* bytes needed at most */
     uint64_t fingerprint;   /* digest of all the above and the engine version */
 };

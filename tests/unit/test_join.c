@@ -1078,7 +1078,7 @@ static void slices_count_what_the_table_does(void **state)
         if (n <= 14) {
             nq_board b;
             nq_board_init(&b, n);
-            nq_plan_options options = { .method = NQ_METHOD_BACKTRACK, .unique = 1 };
+            nq_plan_options options = { .method = NQ_METHOD_BACKTRACK, .unique = 1, .threads = 2 };
             nq_count_options count = { .threads = 2, .unique = 1 };
             nq_count_result want;
             nq_plan *plan;

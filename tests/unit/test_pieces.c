@@ -20,7 +20,7 @@
 static nq_plan *plan_units(const nq_board *b, int levels, size_t min_units)
 {
     nq_plan_options how = { .method = NQ_METHOD_BACKTRACK, .piece_levels = levels,
-                            .min_units = min_units, .engine = NQ_ENGINE_ROWS };
+                            .min_units = min_units, .engine = NQ_ENGINE_ROWS, .threads = 2 };
     nq_plan *plan;
     assert_int_equal(nq_plan_create_with(b, &how, &plan), NQ_OK);
     return plan;

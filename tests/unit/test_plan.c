@@ -2,6 +2,7 @@
  * test_plan.c - plans, runs and checkpoints: the same units every time, runs that resume from
  * recorded units, and checkpoints that refuse what they should refuse.
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,8 +22,9 @@ static nq_plan *plan_of(int n)
 {
     nq_board b;
     nq_board_init(&b, n);
+    nq_plan_options how = { .method = NQ_METHOD_BACKTRACK, .engine = NQ_ENGINE_ROWS, .threads = 2 };
     nq_plan *plan;
-    assert_int_equal(nq_plan_create(&b, 0, &plan), NQ_OK);
+    assert_int_equal(nq_plan_create_with(&b, &how, &plan), NQ_OK);
     return plan;
 }
 
@@ -153,7 +155,7 @@ static void stop_inside_units(void **state)
     (void)state;
     nq_board b;
     nq_board_init(&b, 20);
-    nq_plan_options how = { .min_units = 1, .method = NQ_METHOD_BACKTRACK };
+    nq_plan_options how = { .min_units = 1, .method = NQ_METHOD_BACKTRACK, .threads = 2 };
     nq_plan *plan;
     assert_int_equal(nq_plan_create_with(&b, &how, &plan), NQ_OK);
     stopper s = { 0 };
@@ -525,12 +527,83 @@ static void join_estimates_of_every_unit_are_the_count(void **state)
     }
 }
 
+/* The workers that on_unit saw, each unit held a moment so that every worker gets some. */
+typedef struct workers_seen {
+    pthread_t ids[64];
+    int count;
+} workers_seen;
+
+static int note_worker(void *context, size_t unit, const nq_unit_count *count)
+{
+    (void)unit, (void)count;
+    workers_seen *w = context;
+    int known = 0;
+    for (int i = 0; i < w->count; i++)
+        known |= pthread_equal(w->ids[i], pthread_self());
+    if (!known && w->count < 64)
+        w->ids[w->count++] = pthread_self();
+    nanosleep(&(struct timespec){ 0, 2000000 }, NULL);
+    return 0;
+}
+
+/* The plan owns its threads: a run takes the plan's by default, fewer when asked, and refuses
+ * more, counting nothing, since the plan's memory is for its threads only. */
+static void runs_follow_the_plans_threads(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 10);
+    nq_plan *any;
+    assert_int_equal(nq_plan_create_with(&b, NULL, &any), NQ_OK);
+    const int cores = nq_plan_threads(any);
+    assert_true(cores >= 1);
+    assert_int_equal(nq_plan_threads(NULL), 0);
+    nq_plan_free(any);
+    /* One more than the cores: a run that took one per core would show fewer workers. */
+    nq_plan_options how = { .method = NQ_METHOD_BACKTRACK, .threads = cores + 1, .min_units = 40 };
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create_with(&b, &how, &plan), NQ_OK);
+    assert_int_equal(nq_plan_threads(plan), cores + 1);
+    assert_true(nq_plan_units(plan) >= 40);
+    workers_seen seen = { .count = 0 };
+    nq_run_options run = { .on_unit = note_worker, .context = &seen };
+    nq_count_result r;
+    assert_int_equal(nq_plan_run(plan, &run, &r), NQ_OK);
+    assert_int_equal(r.total.lo, 724);
+    assert_int_equal(seen.count, cores + 1);
+    seen.count = 0;
+    run.threads = 1;
+    assert_int_equal(nq_plan_run(plan, &run, &r), NQ_OK);
+    assert_int_equal(seen.count, 1);
+    seen.count = 0;
+    run.threads = cores + 2;
+    r.total.lo = 7;
+    assert_int_equal(nq_plan_run(plan, &run, &r), NQ_ERR_THREADS);
+    assert_int_equal(seen.count, 0);
+    assert_int_equal(r.total.lo, 7);
+    nq_plan_free(plan);
+    /* The join's memory is each worker's buffers: planned for more, it needs more. */
+    nq_board_init(&b, 14);
+    nq_plan_options one = { .method = NQ_METHOD_JOIN, .threads = 1 }, two = one;
+    two.threads = 2;
+    nq_plan *a, *c;
+    assert_int_equal(nq_plan_create_with(&b, &one, &a), NQ_OK);
+    assert_int_equal(nq_plan_create_with(&b, &two, &c), NQ_OK);
+    assert_true(nq_plan_memory(c) > nq_plan_memory(a));
+    run = (nq_run_options){ .threads = 2 };
+    assert_int_equal(nq_plan_run(a, &run, &r), NQ_ERR_THREADS);
+    assert_int_equal(nq_plan_run(c, &run, &r), NQ_OK);
+    assert_int_equal(r.total.lo, 365596);
+    nq_plan_free(a), nq_plan_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(plans_are_reproducible),
         cmocka_unit_test(stop_and_resume),
         cmocka_unit_test(stop_inside_units),
+        cmocka_unit_test(runs_follow_the_plans_threads),
         cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
         cmocka_unit_test(checkpoints_describe_their_plan),
         cmocka_unit_test(checkpoints_say_what_differs),

@@ -108,7 +108,7 @@ static nq_plan *join_plan(int n)
 {
     nq_board b;
     nq_board_init(&b, n);
-    nq_plan_options options = { .method = NQ_METHOD_JOIN, .unique = 1 };
+    nq_plan_options options = { .method = NQ_METHOD_JOIN, .unique = 1, .threads = 2 };
     nq_plan *plan;
     assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
     assert_int_equal(nq_plan_method(plan), NQ_METHOD_JOIN);
