@@ -155,15 +155,19 @@ NQ_API int nq_u128_add(nq_u128 *sum, nq_u128 term);
 /* Counting                                                                                      */
 /* ------------------------------------------------------------------------------------------- */
 
-/* The memory nq_count lets the join take when nq_count_options.max_memory is 0: the join then
- * counts empty boards up to about N = 21 with its table and 23 with row slices on a few
- * threads, and backtracks above. */
-#define NQ_COUNT_DEFAULT_MEMORY (UINT64_C(1) << 30)
+/* The memory a count or a plan may take when its options' max_memory is 0, wherever a
+ * max_memory is given: 1 GiB, in which the join counts empty boards up to about N = 21 with its
+ * table and 23 with row slices on a few threads, and the backtracker makes its most units. A
+ * caller that wants no limit says so with NQ_NO_MEMORY_LIMIT. */
+#define NQ_DEFAULT_MAX_MEMORY (UINT64_C(1) << 30)
+#define NQ_NO_MEMORY_LIMIT UINT64_MAX
+/* The name NQ_DEFAULT_MAX_MEMORY had when nq_count alone took it. */
+#define NQ_COUNT_DEFAULT_MEMORY NQ_DEFAULT_MAX_MEMORY
 
 typedef struct nq_count_options {
     int threads;   /* worker threads; 0 means one per online core */
     int unique;    /* nonzero: also count the classes of solutions under the board's symmetries */
-    uint64_t max_memory;   /* bytes the count may take; 0: NQ_COUNT_DEFAULT_MEMORY */
+    uint64_t max_memory;   /* bytes the count may take; 0: NQ_DEFAULT_MAX_MEMORY */
     int engine;    /* the backtracker's engine (enum nq_engine); 0: NQ_ENGINE_AUTO */
 } nq_count_options;
 
@@ -279,7 +283,8 @@ typedef struct nq_plan_options {
     /* Workers the plan's runs may have, at most: the join's memory is each worker's buffers.
      * 0: one per online core. nq_plan_threads tells the figure taken. */
     int threads;
-    /* Bytes the plan may use at most; 0: no limit. The backtracker makes as many units as fit
+    /* Bytes the plan may use at most; 0: NQ_DEFAULT_MAX_MEMORY, NQ_NO_MEMORY_LIMIT: none. The
+     * backtracker makes as many units as fit
      * with a checkpoint's state and subtotals (NQ_BACKTRACK_UNIT_BYTES a unit), whether the run
      * keeps them or not, so that its split does not depend on them. */
     uint64_t max_memory;

@@ -20,7 +20,7 @@ static nq_status count_board(const nq_board *board, int unique, int threads,
                              volatile sig_atomic_t *stop, nq_count_result *result)
 {
     nq_plan_options how = { .unique = unique, .threads = threads,
-                            .max_memory = NQ_COUNT_DEFAULT_MEMORY };
+                            .max_memory = NQ_DEFAULT_MAX_MEMORY };
     nq_plan *plan;
     nq_status status = nq_plan_create_with(board, &how, &plan);
     if (status)

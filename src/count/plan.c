@@ -113,16 +113,20 @@ static uint64_t backtrack_memory(size_t units, int threads)
            (uint64_t)threads * sizeof(nq_search);
 }
 
+/* The bytes options allow: 0 means NQ_DEFAULT_MAX_MEMORY, as in every options struct. */
+static uint64_t memory_limit(const nq_plan_options *options)
+{
+    return options->max_memory ? options->max_memory : NQ_DEFAULT_MAX_MEMORY;
+}
+
 /* The most units a backtracker's plan may make under options: as many as fit in max_memory
  * with their bookkeeping, NQ_BACKTRACK_MAX_UNITS at most unless max_units asks for more. 0:
  * none fit, or not the max_units asked for. */
 static size_t backtrack_max_units(const nq_plan_options *options, int threads)
 {
     const uint64_t fixed = backtrack_memory(0, threads);
-    const uint64_t fit = !options->max_memory            ? UINT64_MAX
-                         : options->max_memory <= fixed ? 0
-                                                        : (options->max_memory - fixed) /
-                                                              NQ_BACKTRACK_UNIT_BYTES;
+    const uint64_t limit = memory_limit(options);
+    const uint64_t fit = limit <= fixed ? 0 : (limit - fixed) / NQ_BACKTRACK_UNIT_BYTES;
     if (options->max_units)
         return options->max_units <= fit ? options->max_units : 0;
     return fit < NQ_BACKTRACK_MAX_UNITS ? (size_t)fit : NQ_BACKTRACK_MAX_UNITS;
@@ -239,7 +243,7 @@ nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *opti
     if (method == NQ_METHOD_JOIN) {
         status = create_join(p, options->min_units ? options->min_units
                                                    : default_min_units(board->n),
-                             threads, options->max_memory);
+                             threads, memory_limit(options));
         if (status == NQ_ERR_MEMORY_LIMIT && options->method == NQ_METHOD_AUTO)
             method = NQ_METHOD_BACKTRACK;   /* the backtracker needs next to nothing */
     }
@@ -274,7 +278,7 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
     if (method == NQ_METHOD_JOIN)
         return nq_join_memory(board->n, options->min_units ? options->min_units
                                                            : default_min_units(board->n),
-                              threads, NQ_JOIN_ANY, options->max_memory, bytes);
+                              threads, NQ_JOIN_ANY, memory_limit(options), bytes);
     /* The units asked for, or those of the plan made, or when none fits of the coarsest
      * split. */
     const uint64_t per_unit = NQ_BACKTRACK_UNIT_BYTES - sizeof(nq_unit);
@@ -286,7 +290,7 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
     backtrack.method = NQ_METHOD_BACKTRACK;
     nq_plan *plan;
     if ((status = nq_plan_create_with(board, &backtrack, &plan)) == NQ_ERR_MEMORY_LIMIT) {
-        backtrack.max_memory = 0;
+        backtrack.max_memory = NQ_NO_MEMORY_LIMIT;
         backtrack.min_units = 1;
         status = nq_plan_create_with(board, &backtrack, &plan);
     }

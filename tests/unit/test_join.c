@@ -48,7 +48,7 @@ static uint64_t slices_limit(int n, int threads)
     nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = threads, .max_memory = 1 };
     uint64_t slices, table;
     assert_int_equal(nq_plan_memory_needed(&b, &options, &slices), NQ_OK);
-    options.max_memory = 0;
+    options.max_memory = NQ_NO_MEMORY_LIMIT;
     assert_int_equal(nq_plan_memory_needed(&b, &options, &table), NQ_OK);
     assert_true(slices < table);
     return slices;

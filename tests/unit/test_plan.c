@@ -597,6 +597,37 @@ static void runs_follow_the_plans_threads(void **state)
     nq_plan_free(a), nq_plan_free(c);
 }
 
+/* max_memory 0 means NQ_DEFAULT_MAX_MEMORY to a plan as to nq_count, and NQ_NO_MEMORY_LIMIT
+ * none: at N = 24 the join's table fits no gigabyte, so that the default takes row slices. */
+static void zero_memory_means_the_default(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 24);
+    const uint64_t limits[3] = { 0, NQ_DEFAULT_MAX_MEMORY, NQ_NO_MEMORY_LIMIT };
+    uint64_t need[3];
+    for (int i = 0; i < 3; i++) {
+        nq_plan_options how = { .method = NQ_METHOD_JOIN, .threads = 2, .max_memory = limits[i] };
+        assert_int_equal(nq_plan_memory_needed(&b, &how, &need[i]), NQ_OK);
+    }
+    assert_true(need[0] == need[1]);
+    assert_true(need[2] > NQ_DEFAULT_MAX_MEMORY && need[2] > need[1]);
+    assert_true(NQ_COUNT_DEFAULT_MEMORY == NQ_DEFAULT_MAX_MEMORY);
+    /* The backtracker: the same plan under 0 and the default, the limit held. */
+    nq_board_init(&b, 13);
+    nq_plan_options zero = { .method = NQ_METHOD_BACKTRACK, .threads = 1, .min_units = 1u << 30 };
+    nq_plan_options stated = zero, small = zero;
+    stated.max_memory = NQ_DEFAULT_MAX_MEMORY;
+    small.max_memory = 65536;
+    nq_plan *a, *c, *d;
+    assert_int_equal(nq_plan_create_with(&b, &zero, &a), NQ_OK);
+    assert_int_equal(nq_plan_create_with(&b, &stated, &c), NQ_OK);
+    assert_int_equal(nq_plan_create_with(&b, &small, &d), NQ_OK);
+    assert_true(nq_plan_fingerprint(a) == nq_plan_fingerprint(c));
+    assert_true(nq_plan_units(d) < nq_plan_units(a));
+    nq_plan_free(a), nq_plan_free(c), nq_plan_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -604,6 +635,7 @@ int main(void)
         cmocka_unit_test(stop_and_resume),
         cmocka_unit_test(stop_inside_units),
         cmocka_unit_test(runs_follow_the_plans_threads),
+        cmocka_unit_test(zero_memory_means_the_default),
         cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
         cmocka_unit_test(checkpoints_describe_their_plan),
         cmocka_unit_test(checkpoints_say_what_differs),

@@ -55,7 +55,8 @@ int parse_memory(const char *text, uint64_t *bytes)
 uint64_t default_max_memory(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size / 4 * 3 : 0;
+    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size / 4 * 3
+                                 : NQ_DEFAULT_MAX_MEMORY;
 }
 
 void format_bytes(uint64_t bytes, char out[32])

@@ -26,7 +26,8 @@ int parse_engine(const char *text, nq_engine *engine);
  * EXIT_USAGE. */
 int parse_memory(const char *text, uint64_t *bytes);
 
-/* Three quarters of the machine's physical memory, 0 if unknown. */
+/* Three quarters of the machine's physical memory, or the library's NQ_DEFAULT_MAX_MEMORY if
+ * unknown: the explicit figure --max-memory stands for when not given. */
 uint64_t default_max_memory(void);
 
 /* The library's options for a plan as choice says, for a run with or without unique on
