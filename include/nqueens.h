@@ -223,12 +223,11 @@ typedef struct nq_unit_count {
     uint64_t unique;   /* classes whose least solution lies in the unit (when counted) */
 } nq_unit_count;
 
-/* Makes the backtracker's plan by rows (NQ_ENGINE_ROWS) for counting board (any board; totals
- * and unique counts), aiming at min_units units at least (0 for a default fit for a few hundred
- * cores), and making NQ_BACKTRACK_MAX_UNITS at most: where the split's next queen would make
- * more, it stops a queen short of min_units. Returns NQ_OK,
- * NQ_ERR_ARGUMENT (NULL), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD, NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a
- * malformed board value), or NQ_ERR_NOMEM. */
+/* Makes the plan for counting board with every option at its default but min_units: exactly
+ * nq_plan_create_with with an nq_plan_options holding min_units alone (the method and engine
+ * chosen by the board, NQ_DEFAULT_MAX_MEMORY, threads for the online cores). min_units: the
+ * units to aim at (0 for a default fit for a few hundred cores; see nq_plan_options). Returns
+ * what nq_plan_create_with does. */
 NQ_API nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan);
 
 /* The most units the backtracker's plan makes unless told otherwise (nq_plan_options): its
@@ -277,7 +276,10 @@ typedef enum nq_engine {
 
 /* What to plan for. Every field may be zero. */
 typedef struct nq_plan_options {
-    size_t min_units;       /* as for nq_plan_create */
+    /* Units to aim at, at least (0 for a default fit for a few hundred cores); the
+     * backtracker makes NQ_BACKTRACK_MAX_UNITS at most: where the split's next queen would make
+     * more, it stops a queen short of min_units. */
+    size_t min_units;
     nq_method method;       /* NQ_METHOD_AUTO by default */
     int unique;             /* the run will count unique too (either method can) */
     /* Workers the plan's runs may have, at most: the join's memory is each worker's buffers.

@@ -303,9 +303,7 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
 
 nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan)
 {
-    /* By rows, as before engines were chosen: its plans keep their fingerprints. */
-    nq_plan_options options = { .min_units = min_units, .method = NQ_METHOD_BACKTRACK,
-                                .engine = NQ_ENGINE_ROWS };
+    nq_plan_options options = { .min_units = min_units };
     return nq_plan_create_with(board, &options, plan);
 }
 

@@ -1271,7 +1271,8 @@ static void checkpoints_know_their_method(void **state)
     nq_plan *join, *backtrack;
     nq_plan_options options = { .method = NQ_METHOD_JOIN };
     assert_int_equal(nq_plan_create_with(&b, &options, &join), NQ_OK);
-    assert_int_equal(nq_plan_create(&b, 0, &backtrack), NQ_OK);
+    const nq_plan_options rows = { .method = NQ_METHOD_BACKTRACK, .engine = NQ_ENGINE_ROWS };
+    assert_int_equal(nq_plan_create_with(&b, &rows, &backtrack), NQ_OK);
     assert_int_not_equal(nq_plan_fingerprint(join), nq_plan_fingerprint(backtrack));
     unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
     nq_checkpoint_header(join, 0, header);

@@ -257,7 +257,8 @@ static void fingerprints_stay(void **state)
     nq_board_place(&b, 4, 7);
     nq_board_block(&b, 2, 4);
     nq_plan *plan;
-    assert_int_equal(nq_plan_create(&b, 0, &plan), NQ_OK);
+    const nq_plan_options rows = { .method = NQ_METHOD_BACKTRACK, .engine = NQ_ENGINE_ROWS };
+    assert_int_equal(nq_plan_create_with(&b, &rows, &plan), NQ_OK);
     assert_int_equal(nq_plan_fingerprint(plan), UINT64_C(0x11bcece44f016e9f));
     nq_plan_free(plan);
 }
@@ -628,6 +629,40 @@ static void zero_memory_means_the_default(void **state)
     nq_plan_free(a), nq_plan_free(c), nq_plan_free(d);
 }
 
+/* nq_plan_create is nq_plan_create_with with min_units alone: the same method, engine, units
+ * and fingerprint, the join or the backtracker by rows or by lines as the board asks. */
+static void both_creates_agree(void **state)
+{
+    (void)state;
+    nq_board empty12, empty9, crowded;
+    nq_board_init(&empty12, 12);
+    nq_board_init(&empty9, 9);
+    nq_board_init(&crowded, 10);
+    nq_board_place(&crowded, 0, 2);
+    nq_board_place(&crowded, 5, 7);
+    const struct { const nq_board *board; nq_method method; nq_engine engine; } cases[] = {
+        { &empty12, NQ_METHOD_JOIN, NQ_ENGINE_ROWS },
+        { &empty9, NQ_METHOD_BACKTRACK, NQ_ENGINE_ROWS },
+        { &crowded, NQ_METHOD_BACKTRACK, NQ_ENGINE_LINES },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (size_t min_units = 0; min_units <= 64; min_units += 64) {
+            nq_plan *a, *b;
+            nq_plan_options only = { .min_units = min_units };
+            assert_int_equal(nq_plan_create(cases[i].board, min_units, &a), NQ_OK);
+            assert_int_equal(nq_plan_create_with(cases[i].board, min_units ? &only : NULL, &b),
+                             NQ_OK);
+            assert_int_equal(nq_plan_method(a), cases[i].method);
+            assert_int_equal(nq_plan_engine(a), cases[i].engine);
+            assert_int_equal(nq_plan_method(b), nq_plan_method(a));
+            assert_int_equal(nq_plan_engine(b), nq_plan_engine(a));
+            assert_int_equal(nq_plan_units(b), nq_plan_units(a));
+            assert_true(nq_plan_fingerprint(a) == nq_plan_fingerprint(b));
+            assert_int_equal(nq_plan_threads(b), nq_plan_threads(a));
+            nq_plan_free(a), nq_plan_free(b);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -636,6 +671,7 @@ int main(void)
         cmocka_unit_test(stop_inside_units),
         cmocka_unit_test(runs_follow_the_plans_threads),
         cmocka_unit_test(zero_memory_means_the_default),
+        cmocka_unit_test(both_creates_agree),
         cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
         cmocka_unit_test(checkpoints_describe_their_plan),
         cmocka_unit_test(checkpoints_say_what_differs),
