@@ -57,7 +57,8 @@ typedef enum nq_status {
     NQ_ERR_NOMEM,     /* an allocation failed */
     NQ_ERR_SYNTAX,    /* text could not be parsed; an nq_parse_error says where and why */
     NQ_ERR_ATTACK,    /* two queens attack each other */
-    NQ_ERR_BLOCKED,   /* a queen was put on a bad square, or a square taken twice */
+    NQ_ERR_BLOCKED,   /* a queen and a bad square on one square: a queen placed on a bad
+                         square, or a square made bad under a queen */
     NQ_ERR_OVERFLOW,  /* a count does not fit its type */
     NQ_ERR_STOPPED,   /* a callback asked to stop */
     NQ_ERR_END,       /* a reader has no more input (not a failure) */
@@ -69,7 +70,10 @@ typedef enum nq_status {
     NQ_ERR_OTHER_PLAN,   /* a checkpoint made for another plan: another board, work split,
                             method or unique setting */
     NQ_ERR_VERSION,      /* a checkpoint made by another format or engine version */
-    NQ_ERR_THREADS       /* a run asked for more threads than its plan was made for */
+    NQ_ERR_THREADS,      /* a run asked for more threads than its plan was made for */
+    NQ_ERR_ROW_TAKEN,    /* a queen placed in a row that already holds one */
+    NQ_ERR_WRONG_TOTAL   /* a total that is not the board's count: it fails the check of the
+                            unique count by Burnside's lemma (nq_unique_from_total) */
 } nq_status;
 
 /* A short English description of status; never NULL. Thread-safe. */
@@ -104,9 +108,9 @@ NQ_API nq_status nq_board_block(nq_board *board, int row, int col);
 
 /* Places a queen on (row, col) that every solution must contain. Returns NQ_OK,
  * NQ_ERR_ARGUMENT (board NULL), NQ_ERR_SIZE (a board side out of range), NQ_ERR_OFF_BOARD (the
- * square is outside the board), NQ_ERR_BLOCKED on a bad square or where the row already has a
- * queen, NQ_ERR_ATTACK if it attacks a queen already placed; the board is unchanged on
- * failure. */
+ * square is outside the board), NQ_ERR_ROW_TAKEN (the row already has a queen, on this square
+ * or another), NQ_ERR_BLOCKED (a bad square), NQ_ERR_ATTACK if it attacks a queen already
+ * placed; the board is unchanged on failure. */
 NQ_API nq_status nq_board_place(nq_board *board, int row, int col);
 
 /* The symmetries of the square that map board onto itself (bad squares onto bad squares, queens
@@ -201,8 +205,9 @@ NQ_API nq_status nq_count(const nq_board *board, const nq_count_options *options
  * for n > 1 (for n = 1, each keeps the one). Searches for P and R over a half and a quarter of
  * the board (1.6 s at n = 25 here; they grow about 3 times per size), fills
  * result->half_turn = P, result->quarter_turn = R and result->unique = (Q + P + 2R) / 8.
- * Returns NQ_OK, NQ_ERR_SIZE (n outside 1..32), or NQ_ERR_ARGUMENT (NULL, or Q + P + 2R not a
- * multiple of 8: the total is not Q(n); result is then unchanged). Thread-safe. */
+ * Returns NQ_OK, NQ_ERR_SIZE (n outside 1..32), NQ_ERR_ARGUMENT (result NULL) or
+ * NQ_ERR_WRONG_TOTAL (Q + P + 2R not a multiple of 8: the total is not Q(n); result is then
+ * unchanged). Thread-safe. */
 NQ_API nq_status nq_unique_from_total(int n, nq_count_result *result);
 
 /* ------------------------------------------------------------------------------------------- */
@@ -431,9 +436,9 @@ typedef struct nq_run_options {
  * from the total by nq_unique_from_total, after the units (1.6 s at n = 25; not
  * stopped by *stop), with result->half_turn and quarter_turn; a run of some units only sums
  * the units' (0). Returns NQ_OK, NQ_ERR_STOPPED when stopped early (units counted so far were
- * reported to on_unit), NQ_ERR_OVERFLOW, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (plan or result
- * NULL, or a join plan's whole total failed the check of nq_unique_from_total: a done_total
- * that is not the units'), or NQ_ERR_THREADS (options->threads above nq_plan_threads(plan);
+ * reported to on_unit), NQ_ERR_OVERFLOW, NQ_ERR_NOMEM, NQ_ERR_ARGUMENT (plan or result NULL),
+ * NQ_ERR_WRONG_TOTAL (with unique, a join plan's whole total failed the check of
+ * nq_unique_from_total: a done_total that is not the units'), or NQ_ERR_THREADS (options->threads above nq_plan_threads(plan);
  * nothing is counted). */
 NQ_API nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
                       nq_count_result *result);

@@ -13,7 +13,7 @@
 #include "nqueens.h"
 
 /* The last code of enum nq_status: new codes are appended after it. */
-#define LAST_STATUS NQ_ERR_THREADS
+#define LAST_STATUS NQ_ERR_WRONG_TOTAL
 
 static void every_status_has_its_own_text(void **state)
 {
@@ -40,6 +40,10 @@ static void old_codes_keep_their_values(void **state)
     assert_int_equal(NQ_ERR_BLOCKED, 6);
     assert_int_equal(NQ_ERR_END, 9);
     assert_int_equal(NQ_ERR_MEMORY_LIMIT, 11);
+    assert_int_equal(NQ_ERR_VERSION, 15);
+    assert_int_equal(NQ_ERR_THREADS, 16);
+    assert_int_equal(NQ_ERR_ROW_TAKEN, 17);
+    assert_int_equal(NQ_ERR_WRONG_TOTAL, 18);
 }
 
 static int never(void *context, int n, const int32_t *cols)

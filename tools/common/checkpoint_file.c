@@ -333,3 +333,12 @@ int checkpoint_close(checkpoint_file *cp)
                          strerror(cp->write_errno))
                   : 0;
 }
+
+int fail_wrong_total(const char *path)
+{
+    if (!path)
+        return fail(EXIT_FAILURE_, "count: %s", nq_strerror(NQ_ERR_WRONG_TOTAL));
+    return fail(EXIT_USAGE, "checkpoint %s: the total of its records fails the check of the "
+                "unique count: a record is damaged or forged ('nqueens check %s --all' finds "
+                "it); refusing to use it", path, path);
+}

@@ -190,7 +190,7 @@ int main(int argc, char **argv)
     /* The join's units count no classes: they follow from the whole total (Burnside). */
     if (!code && rank == 0 && run.unique && nq_plan_method(plan) == NQ_METHOD_JOIN &&
         nq_unique_from_total(board.n, &result))
-        code = fail(EXIT_FAILURE_, "count: the total fails the check of the unique count");
+        code = fail_wrong_total(run.checkpoint_path);
     if (!code && rank == 0) {
         char digits[40];
         nq_u128_format(run.unique ? result.unique : result.total, digits);

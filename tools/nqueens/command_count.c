@@ -363,6 +363,8 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
     int closed = o->checkpoint_path ? checkpoint_close(cp) : 0;
     if (!code && status == NQ_ERR_STOPPED)
         code = closed ? closed : report_stop(cp, plan, &run);
+    else if (!code && status == NQ_ERR_WRONG_TOTAL)
+        code = fail_wrong_total(o->checkpoint_path);
     else if (!code && status)
         code = fail(EXIT_FAILURE_, "count: %s", nq_strerror(status));
     else if (!code && closed)
