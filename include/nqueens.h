@@ -279,6 +279,14 @@ typedef enum nq_engine {
 #define NQ_JOIN_MAX_N 27
 #define NQ_JOIN_AUTO_MIN_N 12
 
+/* What a caller keeps for each unit of a plan beside it, as bits of nq_plan_options.keep: a
+ * checkpoint's state (nq_checkpoint_state_bytes: a bit and a count a unit), and each unit's
+ * count (subtotals: a count a unit). */
+#define NQ_KEEP_CHECKPOINT 1u
+#define NQ_KEEP_SUBTOTALS  2u
+
+struct nq_checkpoint_info;
+
 /* What to plan for. Every field may be zero. */
 typedef struct nq_plan_options {
     /* Units to aim at, at least (0 for a default fit for a few hundred cores); the
@@ -308,6 +316,19 @@ typedef struct nq_plan_options {
     size_t max_units;
     nq_engine engine;       /* the backtracker's engine; NQ_ENGINE_AUTO by default. The engine
                                makes the units: part of the plan's fingerprint */
+    /* What the caller keeps for each unit (NQ_KEEP_* bits), held to max_memory with the plan:
+     * a join whose memory and that bookkeeping would not fit is refused (NQ_ERR_MEMORY_LIMIT;
+     * AUTO then backtracks). The backtracker's split counts both in always
+     * (NQ_BACKTRACK_UNIT_BYTES), so that its units do not depend on them. */
+    unsigned keep;
+    /* The header of a checkpoint to resume (nq_checkpoint_describe), or NULL. When it was
+     * made for a board of this side, the plan is made as the checkpoint's was, whatever the
+     * method and memory would choose now: AUTO takes the checkpoint's method (the join only
+     * for a board it counts), and the backtracker makes the checkpoint's unit count (as
+     * max_units, when that is 0). Such a plan that would not fit max_memory is refused with
+     * NQ_ERR_MEMORY_LIMIT, AUTO then not taking the other method, which could not resume it.
+     * Whether the checkpoint is the plan's is for nq_checkpoint_read to say. */
+    const struct nq_checkpoint_info *resume;
 } nq_plan_options;
 
 /* Makes the plan for counting board as options say (NULL: all defaults). Returns NQ_OK,
@@ -326,7 +347,7 @@ NQ_API nq_engine nq_plan_engine(const nq_plan *plan);
 /* What nq_plan_create_with would need in memory for these options, in bytes, into *bytes,
  * without making the plan's big tables (the join's are measured, not built); for the
  * backtracker, its plan with a checkpoint's state and subtotals, its coarsest split's when that
- * does not fit max_memory. Returns NQ_OK, or
+ * does not fit max_memory; for the join, with what options->keep names. Returns NQ_OK, or
  * what nq_plan_create_with would, NQ_ERR_MEMORY_LIMIT excepted (NQ_ERR_ARGUMENT for bytes NULL
  * too). */
 NQ_API nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *options,

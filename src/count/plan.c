@@ -179,15 +179,38 @@ static nq_status create_backtrack(nq_plan *p, const nq_plan_options *options, in
     p->units = list.units;
     p->unit_count = list.count;
     p->memory = backtrack_memory(list.count, threads);
+    /* The split counted the bookkeeping in by the unit; the few bytes beyond, of a tiny plan,
+     * are held to the limit too. */
+    if (!status && p->memory + nq_keep_bytes(list.count, options->keep) > memory_limit(options))
+        status = NQ_ERR_MEMORY_LIMIT;
     return status;
 }
 
-/* Makes p count with the join. */
-static nq_status create_join(nq_plan *p, size_t min_units, int threads, uint64_t max_memory)
+uint64_t nq_keep_bytes(size_t units, unsigned keep)
+{
+    const uint64_t counts = ((uint64_t)units + 1) * sizeof(nq_unit_count);
+    return (keep & NQ_KEEP_CHECKPOINT ? (uint64_t)units / 8 + 1 + counts : 0) +
+           (keep & NQ_KEEP_SUBTOTALS ? counts : 0);
+}
+
+/* The caller's bookkeeping by unit (keep) for the join of side n: its units are the same
+ * whichever layout it takes, so that the bookkeeping is known first and the layout chosen in
+ * what is left of the limit. */
+static uint64_t join_kept(int n, size_t min_units, unsigned keep)
+{
+    return keep ? nq_keep_bytes(nq_join_units_measured(n, min_units), keep) : 0;
+}
+
+/* Makes p count with the join, its bookkeeping by unit (keep) held to max_memory with it. */
+static nq_status create_join(nq_plan *p, size_t min_units, int threads, uint64_t max_memory,
+                             unsigned keep)
 {
     p->group = nq_board_symmetries(&p->board);
-    nq_status status = nq_join_create(p->board.n, min_units, max_memory, threads, NQ_JOIN_ANY,
-                                      &p->join, &p->memory);
+    const uint64_t kept = join_kept(p->board.n, min_units, keep);
+    if (kept >= max_memory)
+        return NQ_ERR_MEMORY_LIMIT;
+    nq_status status = nq_join_create(p->board.n, min_units, max_memory - kept, threads,
+                                      NQ_JOIN_ANY, &p->join, &p->memory);
     if (status)
         return status;
     p->unit_count = nq_join_unit_count(p->join);
@@ -223,12 +246,29 @@ static nq_status choose_method(const nq_board *board, const nq_plan_options *opt
     return NQ_OK;
 }
 
+/* options as the checkpoint they resume asks (nq_plan_options.resume): its method for AUTO,
+ * its unit count for the backtracker. */
+static nq_plan_options resumed(const nq_board *board, const nq_plan_options *options)
+{
+    nq_plan_options o = *options;
+    const nq_checkpoint_info *r = options->resume;
+    if (!r || !board || r->n != board->n)
+        return o;
+    if (o.method == NQ_METHOD_AUTO &&
+        (r->method == NQ_METHOD_BACKTRACK || (r->method == NQ_METHOD_JOIN && join_counts(board))))
+        o.method = r->method;
+    if (o.method == NQ_METHOD_BACKTRACK && r->method == NQ_METHOD_BACKTRACK && !o.max_units &&
+        r->units <= SIZE_MAX)
+        o.max_units = (size_t)r->units;
+    return o;
+}
+
 nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *options,
                               nq_plan **plan)
 {
     const nq_plan_options defaults = { 0 };
-    if (!options)
-        options = &defaults;
+    const nq_plan_options asked = resumed(board, options ? options : &defaults);
+    options = &asked;
     nq_method method;
     nq_status status = plan ? choose_method(board, options, &method) : NQ_ERR_ARGUMENT;
     if (status)
@@ -243,7 +283,7 @@ nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *opti
     if (method == NQ_METHOD_JOIN) {
         status = create_join(p, options->min_units ? options->min_units
                                                    : default_min_units(board->n),
-                             threads, memory_limit(options));
+                             threads, memory_limit(options), options->keep);
         if (status == NQ_ERR_MEMORY_LIMIT && options->method == NQ_METHOD_AUTO)
             method = NQ_METHOD_BACKTRACK;   /* the backtracker needs next to nothing */
     }
@@ -268,17 +308,24 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
                                 uint64_t *bytes)
 {
     const nq_plan_options defaults = { 0 };
-    if (!options)
-        options = &defaults;
+    const nq_plan_options asked = resumed(board, options ? options : &defaults);
+    options = &asked;
     nq_method method;
     nq_status status = choose_method(board, options, &method);
     if (status || !bytes)
         return status ? status : NQ_ERR_ARGUMENT;
     const int threads = options->threads > 0 ? options->threads : nq_online_cores();
-    if (method == NQ_METHOD_JOIN)
-        return nq_join_memory(board->n, options->min_units ? options->min_units
-                                                           : default_min_units(board->n),
-                              threads, NQ_JOIN_ANY, memory_limit(options), bytes);
+    if (method == NQ_METHOD_JOIN) {
+        const size_t min_units = options->min_units ? options->min_units
+                                                    : default_min_units(board->n);
+        const uint64_t limit = memory_limit(options);
+        const uint64_t kept = join_kept(board->n, min_units, options->keep);
+        /* The layout chosen in what the bookkeeping leaves; none left: the least. */
+        status = nq_join_memory(board->n, min_units, threads, NQ_JOIN_ANY,
+                                kept < limit ? limit - kept : 1, bytes);
+        *bytes += status ? 0 : kept;
+        return status;
+    }
     /* The units asked for, or those of the plan made, or when none fits of the coarsest
      * split. */
     const uint64_t per_unit = NQ_BACKTRACK_UNIT_BYTES - sizeof(nq_unit);

@@ -30,6 +30,10 @@ struct nq_plan {
     uint64_t fingerprint;   /* digest of all the above and the engine version */
 };
 
+/* The bytes a caller keeps for `units` units as keep says (NQ_KEEP_* bits): a checkpoint's
+ * state as nq_checkpoint_read allocates it, a count a unit for subtotals. */
+uint64_t nq_keep_bytes(size_t units, unsigned keep);
+
 /* What a worker keeps from one unit to the next: the join's buffers (NULL to begin with). */
 struct nq_join_scratch;
 

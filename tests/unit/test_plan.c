@@ -663,6 +663,113 @@ static void both_creates_agree(void **state)
         }
 }
 
+/* The header of a checkpoint of plan, as nq_checkpoint_describe reads it. */
+static nq_checkpoint_info info_of(const nq_plan *plan)
+{
+    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+    nq_checkpoint_header(plan, 0, header);
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_describe(header, sizeof header, &info, NULL), NQ_OK);
+    return info;
+}
+
+/* A plan made to resume a checkpoint is the checkpoint's: its method, whatever AUTO would take
+ * now, and the backtracker's units, whatever the limit would make now; beyond the limit it is
+ * refused, not made by the other method. A checkpoint of another side is not followed. */
+static void plans_resume_their_checkpoints(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 14);
+    nq_plan_options narrow = { .method = NQ_METHOD_BACKTRACK, .threads = 1, .max_memory = 65536 };
+    nq_plan *made, *again, *plain;
+    assert_int_equal(nq_plan_create_with(&b, &narrow, &made), NQ_OK);
+    const nq_checkpoint_info backtracked = info_of(made);
+    nq_plan_options resume = { .threads = 1, .resume = &backtracked };
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_OK);
+    assert_int_equal(nq_plan_method(again), NQ_METHOD_BACKTRACK);
+    assert_int_equal(nq_plan_units(again), nq_plan_units(made));
+    assert_true(nq_plan_fingerprint(again) == nq_plan_fingerprint(made));
+    nq_plan_free(again);
+    assert_int_equal(nq_plan_create_with(&b, &(nq_plan_options){ .threads = 1 }, &plain), NQ_OK);
+    assert_int_equal(nq_plan_method(plain), NQ_METHOD_JOIN);
+    /* Its units do not fit a limit below their bookkeeping: refused, the join not taken. */
+    resume.max_memory = 4096;
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_ERR_MEMORY_LIMIT);
+    uint64_t need;
+    assert_int_equal(nq_plan_memory_needed(&b, &resume, &need), NQ_OK);
+    assert_true(need > 4096);
+    /* The join's checkpoint at 11, where AUTO backtracks. */
+    nq_board_init(&b, 11);
+    nq_plan_options join = { .method = NQ_METHOD_JOIN, .threads = 1 };
+    nq_plan *joined;
+    assert_int_equal(nq_plan_create_with(&b, &join, &joined), NQ_OK);
+    const nq_checkpoint_info by_join = info_of(joined);
+    resume = (nq_plan_options){ .threads = 1, .resume = &by_join };
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_OK);
+    assert_int_equal(nq_plan_method(again), NQ_METHOD_JOIN);
+    assert_true(nq_plan_fingerprint(again) == nq_plan_fingerprint(joined));
+    nq_plan_free(again);
+    resume.max_memory = 1024;
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_ERR_MEMORY_LIMIT);
+    /* A board the join does not count, or another side: planned as without the checkpoint
+     * (nq_checkpoint_read then refuses it). */
+    nq_board_block(&b, 3, 3);
+    resume.max_memory = 0;
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_OK);
+    assert_int_equal(nq_plan_method(again), NQ_METHOD_BACKTRACK);
+    nq_plan_free(again);
+    nq_board_init(&b, 14);
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_OK);
+    assert_true(nq_plan_fingerprint(again) == nq_plan_fingerprint(plain));
+    nq_plan_free(again);
+    nq_plan_free(made), nq_plan_free(plain), nq_plan_free(joined);
+}
+
+/* The bookkeeping a caller keeps by unit is held to max_memory with the plan: the join's least
+ * need grows by a checkpoint's state, a join beyond it is refused, and AUTO then backtracks. */
+static void plans_hold_the_bookkeeping_to_the_limit(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 16);
+    nq_plan_options join = { .method = NQ_METHOD_JOIN, .threads = 1, .max_memory = 1 };
+    nq_plan_options kept = join;
+    kept.keep = NQ_KEEP_CHECKPOINT;
+    uint64_t alone, with;
+    assert_int_equal(nq_plan_memory_needed(&b, &join, &alone), NQ_OK);
+    assert_int_equal(nq_plan_memory_needed(&b, &kept, &with), NQ_OK);
+    kept.max_memory = with;
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create_with(&b, &kept, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_JOIN);
+    assert_true(nq_plan_memory(plan) == alone);
+    assert_true(alone + nq_checkpoint_state_bytes(plan) == with);
+    nq_plan_free(plan);
+    kept.max_memory = with - 1;
+    assert_int_equal(nq_plan_create_with(&b, &kept, &plan), NQ_ERR_MEMORY_LIMIT);
+    join.max_memory = with - 1;   /* without the bookkeeping, the join fits */
+    assert_int_equal(nq_plan_create_with(&b, &join, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_JOIN);
+    nq_plan_free(plan);
+    kept.method = NQ_METHOD_AUTO;
+    kept.keep = NQ_KEEP_CHECKPOINT | NQ_KEEP_SUBTOTALS;
+    assert_int_equal(nq_plan_create_with(&b, &kept, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
+    assert_true(nq_plan_memory(plan) + nq_checkpoint_state_bytes(plan) +
+                    (nq_plan_units(plan) + 1) * sizeof(nq_unit_count) <= with - 1);
+    nq_plan_free(plan);
+    /* The backtracker's few units beyond its split's count: a limit of a few hundred bytes. */
+    nq_board_init(&b, 5);
+    nq_plan_options tiny = { .method = NQ_METHOD_BACKTRACK, .threads = 1, .min_units = 1,
+                             .keep = NQ_KEEP_CHECKPOINT | NQ_KEEP_SUBTOTALS };
+    for (tiny.max_memory = 64; nq_plan_create_with(&b, &tiny, &plan) != NQ_OK; tiny.max_memory++)
+        assert_true(tiny.max_memory < 1u << 20);
+    assert_true(nq_plan_memory(plan) + nq_checkpoint_state_bytes(plan) +
+                    (nq_plan_units(plan) + 1) * sizeof(nq_unit_count) <= tiny.max_memory);
+    nq_plan_free(plan);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -672,6 +779,8 @@ int main(void)
         cmocka_unit_test(runs_follow_the_plans_threads),
         cmocka_unit_test(zero_memory_means_the_default),
         cmocka_unit_test(both_creates_agree),
+        cmocka_unit_test(plans_resume_their_checkpoints),
+        cmocka_unit_test(plans_hold_the_bookkeeping_to_the_limit),
         cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
         cmocka_unit_test(checkpoints_describe_their_plan),
         cmocka_unit_test(checkpoints_say_what_differs),
