@@ -1218,7 +1218,8 @@ static void memory_is_stated_and_bounded(void **state)
     assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_ERR_MEMORY_LIMIT);
     /* Measuring builds nothing: even n = 24, whose tables take gigabytes, is quick. */
     nq_board_init(&b, 24);
-    options = (nq_plan_options){ .method = NQ_METHOD_JOIN, .threads = 1 };
+    options = (nq_plan_options){ .method = NQ_METHOD_JOIN, .threads = 1,
+                                 .max_memory = NQ_NO_MEMORY_LIMIT };
     assert_int_equal(nq_plan_memory_needed(&b, &options, &need), NQ_OK);
     assert_true(need > (UINT64_C(4) << 30));
 }
@@ -1317,7 +1318,8 @@ static void units_say_their_part(void **state)
     (void)state;
     nq_board b;
     nq_board_init(&b, 2 * NQ_QUARTER_TABLE_MAX_H + 2);
-    nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = 1 };
+    nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = 1,
+                                .max_memory = NQ_NO_MEMORY_LIMIT };
     nq_plan *plan;
     assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
     size_t first = 0;
