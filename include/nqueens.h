@@ -76,6 +76,12 @@ typedef enum nq_status {
                             unique count by Burnside's lemma (nq_unique_from_total) */
 } nq_status;
 
+/* A request to stop, the one type every call that can be stopped takes (nq_plan_run,
+ * nq_solve_with, nq_complete, nq_random_solution_stop), as a `const nq_stop_request *`: the
+ * call ends soon after the variable becomes nonzero. A signal handler may set it: it is a
+ * volatile sig_atomic_t. NULL where a call takes one: no request can come. */
+typedef volatile sig_atomic_t nq_stop_request;
+
 /* A short English description of status; never NULL. Thread-safe. */
 NQ_API const char *nq_strerror(nq_status status);
 
@@ -434,7 +440,7 @@ typedef struct nq_run_options {
     double tick;                /* seconds between on_tick calls; 0 means 0.25 */
     /* When *stop becomes nonzero (a signal handler may set it), workers take no new unit. It is
      * read by the calling thread only; the workers block asynchronous signals. */
-    volatile const sig_atomic_t *stop;
+    const nq_stop_request *stop;
     void *context;              /* passed to the callbacks */
     /* Units partly counted before (a resumed run), none of them done, by increasing unit
      * number (as nq_checkpoint_read gives them): each starts at its next piece with the count
@@ -605,7 +611,7 @@ typedef struct nq_solve_options {
     int threads;   /* searching threads; 0: one per online core */
     /* When *stop becomes nonzero (a signal handler may set it), the listing ends soon after,
      * within a fraction of a second, with NQ_ERR_STOPPED. May be NULL. */
-    volatile const sig_atomic_t *stop;
+    const nq_stop_request *stop;
     /* When not NULL, called on the calling thread, with visit's context, whenever the listing
      * waits for the search to find more solutions: the moment to flush buffered output. */
     void (*idle)(void *context);
@@ -713,7 +719,7 @@ NQ_API nq_status nq_random_solution(uint32_t n, uint64_t seed, int32_t *cols);
  * it), it returns NQ_ERR_STOPPED within a few milliseconds, cols then holding no solution. stop
  * may be NULL. The solution does not depend on stop: same n and seed, same solution. */
 NQ_API nq_status nq_random_solution_stop(uint32_t n, uint64_t seed,
-                                         volatile const sig_atomic_t *stop, int32_t *cols);
+                                         const nq_stop_request *stop, int32_t *cols);
 
 /* ------------------------------------------------------------------------------------------- */
 /* One completion of a board                                                                     */
@@ -725,7 +731,7 @@ typedef struct nq_complete_options {
     uint64_t seed;     /* with random: the seed; the same seed gives the same completion */
     /* When *stop becomes nonzero (a signal handler may set it), the search gives up within a
      * millisecond or so. NULL: never. */
-    volatile const sig_atomic_t *stop;
+    const nq_stop_request *stop;
     /* Searching threads, the calling thread one of them: 0 or 1, the calling thread alone;
      * more split the search's tree between them (a proof that there is no completion gets
      * shorter), and which completion is found may then differ from run to run. */

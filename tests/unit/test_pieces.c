@@ -202,7 +202,7 @@ typedef struct journal {
     nq_u128 total, unique;
     nq_unit_partial partials[4096];
     size_t partial_count;
-    volatile sig_atomic_t stop;
+    nq_stop_request stop;
     size_t stop_after;       /* partial reports after which to ask the run to stop; 0: never */
 } journal;
 

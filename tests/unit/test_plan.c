@@ -118,7 +118,7 @@ static void stop_and_resume(void **state)
 
 /* What a run stopped from outside saw: the flag a signal handler would set, and the units. */
 typedef struct stopper {
-    volatile sig_atomic_t flag;
+    nq_stop_request flag;
     size_t units[64];
     nq_unit_count counts[64];
     size_t seen;

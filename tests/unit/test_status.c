@@ -120,10 +120,31 @@ static void off_the_board_is_one_code(void **state)
     assert_int_equal(nq_verify(off, 4, NULL), NQ_ERR_ARGUMENT);
 }
 
+/* Every call that can be stopped takes one type of request, nq_stop_request: the options'
+ * fields and nq_random_solution_stop's parameter alike. */
+#define TAKES_STOP_REQUEST(expr) _Generic((expr), const nq_stop_request *: 1, default: 0)
+
+static void one_stop_request_type(void **state)
+{
+    (void)state;
+    nq_run_options run = { 0 };
+    nq_solve_options solve = { 0 };
+    nq_complete_options complete = { 0 };
+    assert_true(TAKES_STOP_REQUEST(run.stop));
+    assert_true(TAKES_STOP_REQUEST(solve.stop));
+    assert_true(TAKES_STOP_REQUEST(complete.stop));
+    nq_status (*random)(uint32_t, uint64_t, const nq_stop_request *, int32_t *) =
+        nq_random_solution_stop;
+    nq_stop_request request = 1;
+    int32_t cols[8];
+    assert_int_equal(random(8, 1, &request, cols), NQ_ERR_STOPPED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_status_has_its_own_text),
+        cmocka_unit_test(one_stop_request_type),
         cmocka_unit_test(old_codes_keep_their_values),
         cmocka_unit_test(malformed_boards_get_one_code_each),
         cmocka_unit_test(off_the_board_is_one_code),
