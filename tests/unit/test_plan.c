@@ -543,7 +543,7 @@ static int note_worker(void *context, size_t unit, const nq_unit_count *count)
         known |= pthread_equal(w->ids[i], pthread_self());
     if (!known && w->count < 64)
         w->ids[w->count++] = pthread_self();
-    nanosleep(&(struct timespec){ 0, 2000000 }, NULL);
+    nanosleep(&(struct timespec){ 0, 5000000 }, NULL);
     return 0;
 }
 
