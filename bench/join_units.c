@@ -33,7 +33,8 @@ int main(int argc, char **argv)
     const uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
     nq_board board;
     nq_plan *plan;
-    const nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = 1 };
+    const nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = 1,
+                                      .max_memory = NQ_NO_MEMORY_LIMIT };
     if (sample < 1 || nq_board_init(&board, atoi(argv[1])) ||
         nq_plan_create_with(&board, &options, &plan)) {
         fprintf(stderr, "join_units: cannot make the join's plan of %s\n", argv[1]);

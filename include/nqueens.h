@@ -57,7 +57,8 @@ typedef enum nq_status {
     NQ_ERR_NOMEM,     /* an allocation failed */
     NQ_ERR_SYNTAX,    /* text could not be parsed; an nq_parse_error says where and why */
     NQ_ERR_ATTACK,    /* two queens attack each other */
-    NQ_ERR_BLOCKED,   /* a queen was put on a bad square, or a square taken twice */
+    NQ_ERR_BLOCKED,   /* a queen and a bad square on one square: a queen placed on a bad
+                         square, or a square made bad under a queen */
     NQ_ERR_OVERFLOW,  /* a count does not fit its type */
     NQ_ERR_STOPPED,   /* a callback asked to stop */
     NQ_ERR_END,       /* a reader has no more input (not a failure) */
@@ -68,8 +69,18 @@ typedef enum nq_status {
     NQ_ERR_OFF_BOARD,    /* a row or column outside the board: a square, or a queen */
     NQ_ERR_OTHER_PLAN,   /* a checkpoint made for another plan: another board, work split,
                             method or unique setting */
-    NQ_ERR_VERSION       /* a checkpoint made by another format or engine version */
+    NQ_ERR_VERSION,      /* a checkpoint made by another format or engine version */
+    NQ_ERR_THREADS,      /* a run asked for more threads than its plan was made for */
+    NQ_ERR_ROW_TAKEN,    /* a queen placed in a row that already holds one */
+    NQ_ERR_WRONG_TOTAL   /* a total that is not the board's count: it fails the check of the
+                            unique count by Burnside's lemma (nq_unique_from_total) */
 } nq_status;
+
+/* A request to stop, the one type every call that can be stopped takes (nq_plan_run,
+ * nq_solve_with, nq_complete, nq_random_solution_stop), as a `const nq_stop_request *`: the
+ * call ends soon after the variable becomes nonzero. A signal handler may set it: it is a
+ * volatile sig_atomic_t. NULL where a call takes one: no request can come. */
+typedef volatile sig_atomic_t nq_stop_request;
 
 /* A short English description of status; never NULL. Thread-safe. */
 NQ_API const char *nq_strerror(nq_status status);
@@ -103,9 +114,9 @@ NQ_API nq_status nq_board_block(nq_board *board, int row, int col);
 
 /* Places a queen on (row, col) that every solution must contain. Returns NQ_OK,
  * NQ_ERR_ARGUMENT (board NULL), NQ_ERR_SIZE (a board side out of range), NQ_ERR_OFF_BOARD (the
- * square is outside the board), NQ_ERR_BLOCKED on a bad square or where the row already has a
- * queen, NQ_ERR_ATTACK if it attacks a queen already placed; the board is unchanged on
- * failure. */
+ * square is outside the board), NQ_ERR_ROW_TAKEN (the row already has a queen, on this square
+ * or another), NQ_ERR_BLOCKED (a bad square), NQ_ERR_ATTACK if it attacks a queen already
+ * placed; the board is unchanged on failure. */
 NQ_API nq_status nq_board_place(nq_board *board, int row, int col);
 
 /* The symmetries of the square that map board onto itself (bad squares onto bad squares, queens
@@ -154,15 +165,19 @@ NQ_API int nq_u128_add(nq_u128 *sum, nq_u128 term);
 /* Counting                                                                                      */
 /* ------------------------------------------------------------------------------------------- */
 
-/* The memory nq_count lets the join take when nq_count_options.max_memory is 0: the join then
- * counts empty boards up to about N = 21 with its table and 23 with row slices on a few
- * threads, and backtracks above. */
-#define NQ_COUNT_DEFAULT_MEMORY (UINT64_C(1) << 30)
+/* The memory a count or a plan may take when its options' max_memory is 0, wherever a
+ * max_memory is given: 1 GiB, in which the join counts empty boards up to about N = 21 with its
+ * table and 23 with row slices on a few threads, and the backtracker makes its most units. A
+ * caller that wants no limit says so with NQ_NO_MEMORY_LIMIT. */
+#define NQ_DEFAULT_MAX_MEMORY (UINT64_C(1) << 30)
+#define NQ_NO_MEMORY_LIMIT UINT64_MAX
+/* The name NQ_DEFAULT_MAX_MEMORY had when nq_count alone took it. */
+#define NQ_COUNT_DEFAULT_MEMORY NQ_DEFAULT_MAX_MEMORY
 
 typedef struct nq_count_options {
     int threads;   /* worker threads; 0 means one per online core */
     int unique;    /* nonzero: also count the classes of solutions under the board's symmetries */
-    uint64_t max_memory;   /* bytes the count may take; 0: NQ_COUNT_DEFAULT_MEMORY */
+    uint64_t max_memory;   /* bytes the count may take; 0: NQ_DEFAULT_MAX_MEMORY */
     int engine;    /* the backtracker's engine (enum nq_engine); 0: NQ_ENGINE_AUTO */
 } nq_count_options;
 
@@ -196,8 +211,9 @@ NQ_API nq_status nq_count(const nq_board *board, const nq_count_options *options
  * the board (they grow about threefold a size, the total tenfold: a small share of a count's
  * time), fills
  * result->half_turn = P, result->quarter_turn = R and result->unique = (Q + P + 2R) / 8.
- * Returns NQ_OK, NQ_ERR_SIZE (n outside 1..32), or NQ_ERR_ARGUMENT (NULL, or Q + P + 2R not a
- * multiple of 8: the total is not Q(n); result is then unchanged). Thread-safe. */
+ * Returns NQ_OK, NQ_ERR_SIZE (n outside 1..32), NQ_ERR_ARGUMENT (result NULL) or
+ * NQ_ERR_WRONG_TOTAL (Q + P + 2R not a multiple of 8: the total is not Q(n); result is then
+ * unchanged). Thread-safe. */
 NQ_API nq_status nq_unique_from_total(int n, nq_count_result *result);
 
 /* ------------------------------------------------------------------------------------------- */
@@ -218,12 +234,11 @@ typedef struct nq_unit_count {
     uint64_t unique;   /* classes whose least solution lies in the unit (when counted) */
 } nq_unit_count;
 
-/* Makes the backtracker's plan by rows (NQ_ENGINE_ROWS) for counting board (any board; totals
- * and unique counts), aiming at min_units units at least (0 for a default fit for a few hundred
- * cores), and making NQ_BACKTRACK_MAX_UNITS at most: where the split's next queen would make
- * more, it stops a queen short of min_units. Returns NQ_OK,
- * NQ_ERR_ARGUMENT (NULL), NQ_ERR_SIZE, NQ_ERR_OFF_BOARD, NQ_ERR_BLOCKED or NQ_ERR_ATTACK (a
- * malformed board value), or NQ_ERR_NOMEM. */
+/* Makes the plan for counting board with every option at its default but min_units: exactly
+ * nq_plan_create_with with an nq_plan_options holding min_units alone (the method and engine
+ * chosen by the board, NQ_DEFAULT_MAX_MEMORY, threads for the online cores). min_units: the
+ * units to aim at (0 for a default fit for a few hundred cores; see nq_plan_options). Returns
+ * what nq_plan_create_with does. */
 NQ_API nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan);
 
 /* The most units the backtracker's plan makes unless told otherwise (nq_plan_options): its
@@ -269,13 +284,27 @@ typedef enum nq_engine {
 #define NQ_JOIN_MAX_N 27
 #define NQ_JOIN_AUTO_MIN_N 12
 
+/* What a caller keeps for each unit of a plan beside it, as bits of nq_plan_options.keep: a
+ * checkpoint's state (nq_checkpoint_state_bytes: a bit and a count a unit), and each unit's
+ * count (subtotals: a count a unit). */
+#define NQ_KEEP_CHECKPOINT 1u
+#define NQ_KEEP_SUBTOTALS  2u
+
+struct nq_checkpoint_info;
+
 /* What to plan for. Every field may be zero. */
 typedef struct nq_plan_options {
-    size_t min_units;       /* as for nq_plan_create */
+    /* Units to aim at, at least (0 for a default fit for a few hundred cores); the
+     * backtracker makes NQ_BACKTRACK_MAX_UNITS at most: where the split's next queen would make
+     * more, it stops a queen short of min_units. */
+    size_t min_units;
     nq_method method;       /* NQ_METHOD_AUTO by default */
     int unique;             /* the run will count unique too (either method can) */
-    int threads;            /* workers the run will have, for the memory needed; 0: one per core */
-    /* Bytes the plan may use at most; 0: no limit. The backtracker makes as many units as fit
+    /* Workers the plan's runs may have, at most: the join's memory is each worker's buffers.
+     * 0: one per online core. nq_plan_threads tells the figure taken. */
+    int threads;
+    /* Bytes the plan may use at most; 0: NQ_DEFAULT_MAX_MEMORY, NQ_NO_MEMORY_LIMIT: none. The
+     * backtracker makes as many units as fit
      * with a checkpoint's state and subtotals (NQ_BACKTRACK_UNIT_BYTES a unit), whether the run
      * keeps them or not, so that its split does not depend on them. */
     uint64_t max_memory;
@@ -292,6 +321,19 @@ typedef struct nq_plan_options {
     size_t max_units;
     nq_engine engine;       /* the backtracker's engine; NQ_ENGINE_AUTO by default. The engine
                                makes the units: part of the plan's fingerprint */
+    /* What the caller keeps for each unit (NQ_KEEP_* bits), held to max_memory with the plan:
+     * a join whose memory and that bookkeeping would not fit is refused (NQ_ERR_MEMORY_LIMIT;
+     * AUTO then backtracks). The backtracker's split counts both in always
+     * (NQ_BACKTRACK_UNIT_BYTES), so that its units do not depend on them. */
+    unsigned keep;
+    /* The header of a checkpoint to resume (nq_checkpoint_describe), or NULL. When it was
+     * made for a board of this side, the plan is made as the checkpoint's was, whatever the
+     * method and memory would choose now: AUTO takes the checkpoint's method (the join only
+     * for a board it counts), and the backtracker makes the checkpoint's unit count (as
+     * max_units, when that is 0). Such a plan that would not fit max_memory is refused with
+     * NQ_ERR_MEMORY_LIMIT, AUTO then not taking the other method, which could not resume it.
+     * Whether the checkpoint is the plan's is for nq_checkpoint_read to say. */
+    const struct nq_checkpoint_info *resume;
 } nq_plan_options;
 
 /* Makes the plan for counting board as options say (NULL: all defaults). Returns NQ_OK,
@@ -310,7 +352,7 @@ NQ_API nq_engine nq_plan_engine(const nq_plan *plan);
 /* What nq_plan_create_with would need in memory for these options, in bytes, into *bytes,
  * without making the plan's big tables (the join's are measured, not built); for the
  * backtracker, its plan with a checkpoint's state and subtotals, its coarsest split's when that
- * does not fit max_memory. Returns NQ_OK, or
+ * does not fit max_memory; for the join, with what options->keep names. Returns NQ_OK, or
  * what nq_plan_create_with would, NQ_ERR_MEMORY_LIMIT excepted (NQ_ERR_ARGUMENT for bytes NULL
  * too). */
 NQ_API nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *options,
@@ -322,6 +364,11 @@ NQ_API nq_method nq_plan_method(const nq_plan *plan);
 /* What plan needs in memory at most, in bytes, for the threads it was made for: its tables and
  * each worker's buffers. */
 NQ_API uint64_t nq_plan_memory(const nq_plan *plan);
+
+/* The threads plan was made for (nq_plan_options.threads, 0 resolved to the online cores): a
+ * run of it takes these by default, and fewer when asked, never more (NQ_ERR_THREADS). 0 for
+ * NULL. */
+NQ_API int nq_plan_threads(const nq_plan *plan);
 
 /* Frees plan; NULL is allowed. */
 NQ_API void nq_plan_free(nq_plan *plan);
@@ -372,7 +419,9 @@ typedef struct nq_unit_partial {
 
 /* How to run a plan. Every field may be zero. */
 typedef struct nq_run_options {
-    int threads;        /* worker threads; 0 means one per online core */
+    /* Worker threads: 0 means the plan's (nq_plan_threads); fewer are allowed, more are
+     * refused (NQ_ERR_THREADS), since the plan's memory is for its threads. */
+    int threads;
     int unique;         /* also count classes of solutions */
     /* Units already counted (a resumed run): bit i of done[i / 8] set for unit i, with their
      * counts summed in done_total and done_unique. NULL for none. */
@@ -390,7 +439,7 @@ typedef struct nq_run_options {
     double tick;                /* seconds between on_tick calls; 0 means 0.25 */
     /* When *stop becomes nonzero (a signal handler may set it), workers take no new unit. It is
      * read by the calling thread only; the workers block asynchronous signals. */
-    volatile const sig_atomic_t *stop;
+    const nq_stop_request *stop;
     void *context;              /* passed to the callbacks */
     /* Units partly counted before (a resumed run), none of them done, by increasing unit
      * number (as nq_checkpoint_read gives them): each starts at its next piece with the count
@@ -406,15 +455,17 @@ typedef struct nq_run_options {
     double partial_every;
 } nq_run_options;
 
-/* Counts every unit of plan not marked done, on options->threads threads, and sums them with the
+/* Counts every unit of plan not marked done, on options->threads threads (0: the plan's), and
+ * sums them with the
  * done units into *result (unique only if options->unique). A join plan's units count no
  * classes: when the run's units and the done ones make the whole plan, the unique count comes
  * from the total by nq_unique_from_total, after the units (a small share of the run; not
  * stopped by *stop), with result->half_turn and quarter_turn; a run of some units only sums
  * the units' (0). Returns NQ_OK, NQ_ERR_STOPPED when stopped early (units counted so far were
- * reported to on_unit), NQ_ERR_OVERFLOW, NQ_ERR_NOMEM, or NQ_ERR_ARGUMENT (plan or result
- * NULL, or a join plan's whole total failed the check of nq_unique_from_total: a done_total
- * that is not the units'). */
+ * reported to on_unit), NQ_ERR_OVERFLOW, NQ_ERR_NOMEM, NQ_ERR_ARGUMENT (plan or result NULL),
+ * NQ_ERR_WRONG_TOTAL (with unique, a join plan's whole total failed the check of
+ * nq_unique_from_total: a done_total that is not the units'), or NQ_ERR_THREADS (options->threads above nq_plan_threads(plan);
+ * nothing is counted). */
 NQ_API nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
                       nq_count_result *result);
 
@@ -558,7 +609,7 @@ typedef struct nq_solve_options {
     int threads;   /* searching threads; 0: one per online core */
     /* When *stop becomes nonzero (a signal handler may set it), the listing ends soon after,
      * within a fraction of a second, with NQ_ERR_STOPPED. May be NULL. */
-    volatile const sig_atomic_t *stop;
+    const nq_stop_request *stop;
     /* When not NULL, called on the calling thread, with visit's context, whenever the listing
      * waits for the search to find more solutions: the moment to flush buffered output. */
     void (*idle)(void *context);
@@ -666,7 +717,7 @@ NQ_API nq_status nq_random_solution(uint32_t n, uint64_t seed, int32_t *cols);
  * it), it returns NQ_ERR_STOPPED within a few milliseconds, cols then holding no solution. stop
  * may be NULL. The solution does not depend on stop: same n and seed, same solution. */
 NQ_API nq_status nq_random_solution_stop(uint32_t n, uint64_t seed,
-                                         volatile const sig_atomic_t *stop, int32_t *cols);
+                                         const nq_stop_request *stop, int32_t *cols);
 
 /* ------------------------------------------------------------------------------------------- */
 /* One completion of a board                                                                     */
@@ -678,7 +729,7 @@ typedef struct nq_complete_options {
     uint64_t seed;     /* with random: the seed; the same seed gives the same completion */
     /* When *stop becomes nonzero (a signal handler may set it), the search gives up within a
      * millisecond or so. NULL: never. */
-    volatile const sig_atomic_t *stop;
+    const nq_stop_request *stop;
     /* Searching threads, the calling thread one of them: 0 or 1, the calling thread alone;
      * more split the search's tree between them (a proof that there is no completion gets
      * shorter), and which completion is found may then differ from run to run. */

@@ -49,7 +49,7 @@ PyObject *nqpy_board_new(const nq_board *board, const int32_t *cols);
 /* ---- long calls (run.c) ---- */
 
 /* A long call of the library: runs to the end, or until *stop becomes nonzero. */
-typedef nq_status (*nqpy_work)(void *arg, volatile sig_atomic_t *stop);
+typedef nq_status (*nqpy_work)(void *arg, nq_stop_request *stop);
 
 /* Runs work(arg) on a worker thread while the calling thread waits without the GIL and checks
  * for signals a few times a second; a signal handler that raises (Ctrl-C's KeyboardInterrupt)

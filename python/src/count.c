@@ -17,10 +17,10 @@ typedef struct count_job {
 /* What nq_count does (the fastest method within the default memory, on the threads asked for),
  * with a stop flag. */
 static nq_status count_board(const nq_board *board, int unique, int threads,
-                             volatile sig_atomic_t *stop, nq_count_result *result)
+                             nq_stop_request *stop, nq_count_result *result)
 {
     nq_plan_options how = { .unique = unique, .threads = threads,
-                            .max_memory = NQ_COUNT_DEFAULT_MEMORY };
+                            .max_memory = NQ_DEFAULT_MAX_MEMORY };
     nq_plan *plan;
     nq_status status = nq_plan_create_with(board, &how, &plan);
     if (status)
@@ -31,7 +31,7 @@ static nq_status count_board(const nq_board *board, int unique, int threads,
     return status;
 }
 
-static nq_status count_work(void *arg, volatile sig_atomic_t *stop)
+static nq_status count_work(void *arg, nq_stop_request *stop)
 {
     count_job *job = arg;
     return count_board(&job->board, job->unique, job->threads, stop, &job->result);
@@ -79,7 +79,7 @@ typedef struct uva_job {
 } uva_job;
 
 /* Counts every case, each size shared by several cases from one catalogue. */
-static nq_status uva_work(void *arg, volatile sig_atomic_t *stop)
+static nq_status uva_work(void *arg, nq_stop_request *stop)
 {
     uva_job *job = arg;
     nq_catalogue *catalogues[NQ_CATALOGUE_MAX_N + 1] = { NULL };

@@ -26,6 +26,9 @@ static const char *status_name(nq_status status)
     case NQ_ERR_OFF_BOARD:    return "NQ_ERR_OFF_BOARD";
     case NQ_ERR_OTHER_PLAN:   return "NQ_ERR_OTHER_PLAN";
     case NQ_ERR_VERSION:      return "NQ_ERR_VERSION";
+    case NQ_ERR_THREADS:      return "NQ_ERR_THREADS";
+    case NQ_ERR_ROW_TAKEN:    return "NQ_ERR_ROW_TAKEN";
+    case NQ_ERR_WRONG_TOTAL:  return "NQ_ERR_WRONG_TOTAL";
     }
     return "unknown";
 }

@@ -19,7 +19,7 @@
 typedef struct job {
     nqpy_work work;
     void *arg;
-    volatile sig_atomic_t stop;
+    nq_stop_request stop;
     nq_status status;
     int done;                 /* the work returned (under lock) */
     pthread_mutex_t lock;

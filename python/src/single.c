@@ -29,7 +29,7 @@ typedef struct random_job {
     int32_t *cols;
 } random_job;
 
-static nq_status random_work(void *arg, volatile sig_atomic_t *stop)
+static nq_status random_work(void *arg, nq_stop_request *stop)
 {
     random_job *job = arg;
     return nq_random_solution_stop(job->n, job->seed, stop, job->cols);
@@ -85,7 +85,7 @@ typedef struct complete_job {
     int32_t cols[NQ_MAX_N];
 } complete_job;
 
-static nq_status complete_work(void *arg, volatile sig_atomic_t *stop)
+static nq_status complete_work(void *arg, nq_stop_request *stop)
 {
     complete_job *job = arg;
     job->options.stop = stop;

@@ -45,7 +45,7 @@ typedef struct solutions {
     int finished;              /* the listing returned status */
     nq_status status;
     unsigned long long produced_count;   /* the producer's own, for the limit */
-    volatile sig_atomic_t cancel;        /* stop the listing (also its nq_solve_options.stop) */
+    nq_stop_request cancel;        /* stop the listing (also its nq_solve_options.stop) */
 } solutions;
 
 /* ---- the producer ---- */

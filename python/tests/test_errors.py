@@ -34,6 +34,7 @@ def test_board_edits_are_checked():
     assert fault(board.place, 1, 1)[0] == "NQ_ERR_BLOCKED"
     assert fault(board.place, 4, 0)[0] == "NQ_ERR_OFF_BOARD"
     board.place(0, 0)
+    assert fault(board.place, 0, 2)[0] == "NQ_ERR_ROW_TAKEN"
     status, line, column, message = fault(board.place, 2, 2)
     assert (status, line, column, message) == ("NQ_ERR_ATTACK", None, None,
                                                "place(2, 2): two queens attack each other")

@@ -47,7 +47,7 @@ typedef atomic_int nq_stop_flag;
  * searches): a flag that a handler sets on the polling thread, or one that another thread sets.
  * Either may be NULL. */
 typedef struct nq_stop {
-    volatile const sig_atomic_t *signal;
+    const nq_stop_request *signal;
     const nq_stop_flag *flag;
 } nq_stop;
 

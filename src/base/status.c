@@ -12,7 +12,7 @@ const char *nq_strerror(nq_status status)
     case NQ_ERR_NOMEM:    return "out of memory";
     case NQ_ERR_SYNTAX:   return "syntax error";
     case NQ_ERR_ATTACK:   return "two queens attack each other";
-    case NQ_ERR_BLOCKED:  return "square not available";
+    case NQ_ERR_BLOCKED:  return "a queen on a bad square";
     case NQ_ERR_OVERFLOW: return "count overflow";
     case NQ_ERR_STOPPED:  return "stopped";
     case NQ_ERR_END:      return "end of input";
@@ -22,6 +22,9 @@ const char *nq_strerror(nq_status status)
     case NQ_ERR_OFF_BOARD: return "square off the board";
     case NQ_ERR_OTHER_PLAN: return "checkpoint made for another plan";
     case NQ_ERR_VERSION:  return "checkpoint made by another version";
+    case NQ_ERR_THREADS:  return "more threads than the plan was made for";
+    case NQ_ERR_ROW_TAKEN: return "the row already has a queen";
+    case NQ_ERR_WRONG_TOTAL: return "the total fails the check of the unique count";
     }
     return "unknown error";
 }

@@ -50,7 +50,9 @@ nq_status nq_board_place(nq_board *board, int row, int col)
     nq_status status = check_square(board, row, col);
     if (status)
         return status;
-    if (board->queen[row] >= 0 || (board->blocked[row] >> col & 1))
+    if (board->queen[row] >= 0)
+        return NQ_ERR_ROW_TAKEN;
+    if (board->blocked[row] >> col & 1)
         return NQ_ERR_BLOCKED;
     for (int r = 0; r < board->n; r++)
         if (board->queen[r] >= 0 && attacks(r, board->queen[r], row, col))

@@ -52,7 +52,8 @@ nq_status nq_catalogue_create(int n, nq_catalogue **catalogue)
     nq_board board;
     nq_board_init(&board, n);
     nq_plan *plan;
-    nq_status status = nq_plan_create(&board, 0, &plan);
+    nq_plan_options backtrack = { .method = NQ_METHOD_BACKTRACK, .engine = NQ_ENGINE_ROWS };
+    nq_status status = nq_plan_create_with(&board, &backtrack, &plan);
     if (status)
         return status;
     nq_catalogue *c = calloc(1, sizeof *c);

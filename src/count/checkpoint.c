@@ -289,9 +289,7 @@ static nq_status take_record(const unsigned char *r, nq_checkpoint_state *state)
 uint64_t nq_checkpoint_state_bytes(const nq_plan *plan)
 {
     /* As nq_checkpoint_read allocates them: done, then counts. */
-    return plan ? (uint64_t)plan->unit_count / 8 + 1 +
-                      ((uint64_t)plan->unit_count + 1) * sizeof(nq_unit_count)
-                : 0;
+    return plan ? nq_keep_bytes(plan->unit_count, NQ_KEEP_CHECKPOINT) : 0;
 }
 
 nq_status nq_checkpoint_read(const nq_plan *plan, int unique, const void *data, size_t length,

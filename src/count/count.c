@@ -14,9 +14,7 @@ nq_status nq_count(const nq_board *board, const nq_count_options *options,
         options = &defaults;
     nq_plan *plan;
     nq_plan_options how = { .unique = options->unique, .threads = options->threads,
-                            .max_memory = options->max_memory ? options->max_memory
-                                                              : NQ_COUNT_DEFAULT_MEMORY,
-                            .engine = (nq_engine)options->engine };
+                            .max_memory = options->max_memory, .engine = (nq_engine)options->engine };
     nq_status status = nq_plan_create_with(board, &how, &plan);
     if (status)
         return status;

@@ -114,16 +114,20 @@ static uint64_t backtrack_memory(size_t units, int threads)
            (uint64_t)threads * sizeof(nq_search);
 }
 
+/* The bytes options allow: 0 means NQ_DEFAULT_MAX_MEMORY, as in every options struct. */
+static uint64_t memory_limit(const nq_plan_options *options)
+{
+    return options->max_memory ? options->max_memory : NQ_DEFAULT_MAX_MEMORY;
+}
+
 /* The most units a backtracker's plan may make under options: as many as fit in max_memory
  * with their bookkeeping, NQ_BACKTRACK_MAX_UNITS at most unless max_units asks for more. 0:
  * none fit, or not the max_units asked for. */
 static size_t backtrack_max_units(const nq_plan_options *options, int threads)
 {
     const uint64_t fixed = backtrack_memory(0, threads);
-    const uint64_t fit = !options->max_memory            ? UINT64_MAX
-                         : options->max_memory <= fixed ? 0
-                                                        : (options->max_memory - fixed) /
-                                                              NQ_BACKTRACK_UNIT_BYTES;
+    const uint64_t limit = memory_limit(options);
+    const uint64_t fit = limit <= fixed ? 0 : (limit - fixed) / NQ_BACKTRACK_UNIT_BYTES;
     if (options->max_units)
         return options->max_units <= fit ? options->max_units : 0;
     return fit < NQ_BACKTRACK_MAX_UNITS ? (size_t)fit : NQ_BACKTRACK_MAX_UNITS;
@@ -177,15 +181,38 @@ static nq_status create_backtrack(nq_plan *p, const nq_plan_options *options, in
     p->units = list.units;
     p->unit_count = list.count;
     p->memory = backtrack_memory(list.count, threads);
+    /* The split counted the bookkeeping in by the unit; the few bytes beyond, of a tiny plan,
+     * are held to the limit too. */
+    if (!status && p->memory + nq_keep_bytes(list.count, options->keep) > memory_limit(options))
+        status = NQ_ERR_MEMORY_LIMIT;
     return status;
 }
 
-/* Makes p count with the join. */
-static nq_status create_join(nq_plan *p, size_t min_units, int threads, uint64_t max_memory)
+uint64_t nq_keep_bytes(size_t units, unsigned keep)
+{
+    const uint64_t counts = ((uint64_t)units + 1) * sizeof(nq_unit_count);
+    return (keep & NQ_KEEP_CHECKPOINT ? (uint64_t)units / 8 + 1 + counts : 0) +
+           (keep & NQ_KEEP_SUBTOTALS ? counts : 0);
+}
+
+/* The caller's bookkeeping by unit (keep) for the join of side n: its units are the same
+ * whichever layout it takes, so that the bookkeeping is known first and the layout chosen in
+ * what is left of the limit. */
+static uint64_t join_kept(int n, size_t min_units, unsigned keep)
+{
+    return keep ? nq_keep_bytes(nq_join_units_measured(n, min_units), keep) : 0;
+}
+
+/* Makes p count with the join, its bookkeeping by unit (keep) held to max_memory with it. */
+static nq_status create_join(nq_plan *p, size_t min_units, int threads, uint64_t max_memory,
+                             unsigned keep)
 {
     p->group = nq_board_symmetries(&p->board);
-    nq_status status = nq_join_create(p->board.n, min_units, max_memory, threads, NQ_JOIN_ANY,
-                                      &p->join, &p->memory);
+    const uint64_t kept = join_kept(p->board.n, min_units, keep);
+    if (kept >= max_memory)
+        return NQ_ERR_MEMORY_LIMIT;
+    nq_status status = nq_join_create(p->board.n, min_units, max_memory - kept, threads,
+                                      NQ_JOIN_ANY, &p->join, &p->memory);
     if (status)
         return status;
     p->unit_count = nq_join_unit_count(p->join);
@@ -221,12 +248,29 @@ static nq_status choose_method(const nq_board *board, const nq_plan_options *opt
     return NQ_OK;
 }
 
+/* options as the checkpoint they resume asks (nq_plan_options.resume): its method for AUTO,
+ * its unit count for the backtracker. */
+static nq_plan_options resumed(const nq_board *board, const nq_plan_options *options)
+{
+    nq_plan_options o = *options;
+    const nq_checkpoint_info *r = options->resume;
+    if (!r || !board || r->n != board->n)
+        return o;
+    if (o.method == NQ_METHOD_AUTO &&
+        (r->method == NQ_METHOD_BACKTRACK || (r->method == NQ_METHOD_JOIN && join_counts(board))))
+        o.method = r->method;
+    if (o.method == NQ_METHOD_BACKTRACK && r->method == NQ_METHOD_BACKTRACK && !o.max_units &&
+        r->units <= SIZE_MAX)
+        o.max_units = (size_t)r->units;
+    return o;
+}
+
 nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *options,
                               nq_plan **plan)
 {
     const nq_plan_options defaults = { 0 };
-    if (!options)
-        options = &defaults;
+    const nq_plan_options asked = resumed(board, options ? options : &defaults);
+    options = &asked;
     nq_method method;
     nq_status status = plan ? choose_method(board, options, &method) : NQ_ERR_ARGUMENT;
     if (status)
@@ -236,11 +280,12 @@ nq_status nq_plan_create_with(const nq_board *board, const nq_plan_options *opti
         return NQ_ERR_NOMEM;
     p->board = *board;
     const int threads = options->threads > 0 ? options->threads : nq_online_cores();
+    p->threads = threads;
     p->engine = NQ_ENGINE_ROWS;
     if (method == NQ_METHOD_JOIN) {
         status = create_join(p, options->min_units ? options->min_units
                                                    : default_min_units(board->n),
-                             threads, options->max_memory);
+                             threads, memory_limit(options), options->keep);
         if (status == NQ_ERR_MEMORY_LIMIT && options->method == NQ_METHOD_AUTO)
             method = NQ_METHOD_BACKTRACK;   /* the backtracker needs next to nothing */
     }
@@ -265,17 +310,24 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
                                 uint64_t *bytes)
 {
     const nq_plan_options defaults = { 0 };
-    if (!options)
-        options = &defaults;
+    const nq_plan_options asked = resumed(board, options ? options : &defaults);
+    options = &asked;
     nq_method method;
     nq_status status = choose_method(board, options, &method);
     if (status || !bytes)
         return status ? status : NQ_ERR_ARGUMENT;
     const int threads = options->threads > 0 ? options->threads : nq_online_cores();
-    if (method == NQ_METHOD_JOIN)
-        return nq_join_memory(board->n, options->min_units ? options->min_units
-                                                           : default_min_units(board->n),
-                              threads, NQ_JOIN_ANY, options->max_memory, bytes);
+    if (method == NQ_METHOD_JOIN) {
+        const size_t min_units = options->min_units ? options->min_units
+                                                    : default_min_units(board->n);
+        const uint64_t limit = memory_limit(options);
+        const uint64_t kept = join_kept(board->n, min_units, options->keep);
+        /* The layout chosen in what the bookkeeping leaves; none left: the least. */
+        status = nq_join_memory(board->n, min_units, threads, NQ_JOIN_ANY,
+                                kept < limit ? limit - kept : 1, bytes);
+        *bytes += status ? 0 : kept;
+        return status;
+    }
     /* The units asked for, or those of the plan made, or when none fits of the coarsest
      * split. */
     const uint64_t per_unit = NQ_BACKTRACK_UNIT_BYTES - sizeof(nq_unit);
@@ -287,7 +339,7 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
     backtrack.method = NQ_METHOD_BACKTRACK;
     nq_plan *plan;
     if ((status = nq_plan_create_with(board, &backtrack, &plan)) == NQ_ERR_MEMORY_LIMIT) {
-        backtrack.max_memory = 0;
+        backtrack.max_memory = NQ_NO_MEMORY_LIMIT;
         backtrack.min_units = 1;
         status = nq_plan_create_with(board, &backtrack, &plan);
     }
@@ -300,9 +352,7 @@ nq_status nq_plan_memory_needed(const nq_board *board, const nq_plan_options *op
 
 nq_status nq_plan_create(const nq_board *board, size_t min_units, nq_plan **plan)
 {
-    /* By rows, as before engines were chosen: its plans keep their fingerprints. */
-    nq_plan_options options = { .min_units = min_units, .method = NQ_METHOD_BACKTRACK,
-                                .engine = NQ_ENGINE_ROWS };
+    nq_plan_options options = { .min_units = min_units };
     return nq_plan_create_with(board, &options, plan);
 }
 
@@ -323,6 +373,11 @@ nq_engine nq_plan_engine(const nq_plan *plan)
 nq_method nq_plan_method(const nq_plan *plan)
 {
     return plan && plan->join ? NQ_METHOD_JOIN : NQ_METHOD_BACKTRACK;
+}
+
+int nq_plan_threads(const nq_plan *plan)
+{
+    return plan ? plan->threads : 0;
 }
 
 uint64_t nq_plan_memory(const nq_plan *plan)

@@ -27,9 +27,14 @@ struct nq_plan {
                                deep (engine/pieces.c); 0: whole */
     nq_engine engine;       /* the backtracker's engine: NQ_ENGINE_ROWS or NQ_ENGINE_LINES */
     const struct nq_engine_kernels *engine_kernels;   /* the backtracker's kernels for this CPU */
+    int threads;            /* the workers its memory is for: a run takes as many or fewer */
     uint64_t memory;        /* bytes needed at most */
     uint64_t fingerprint;   /* digest of all the above and the engine version */
 };
+
+/* The bytes a caller keeps for `units` units as keep says (NQ_KEEP_* bits): a checkpoint's
+ * state as nq_checkpoint_read allocates it, a count a unit for subtotals. */
+uint64_t nq_keep_bytes(size_t units, unsigned keep);
 
 /* What a worker keeps from one unit to the next: the join's buffers (NULL to begin with). */
 struct nq_join_scratch;

@@ -254,7 +254,10 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *options,
         return NQ_ERR_ARGUMENT;
     if (!options)
         options = &defaults;
-    int wanted = options->threads > 0 ? options->threads : nq_online_cores();
+    /* The plan's memory is for its threads: more would take more than it promised. */
+    if (options->threads > plan->threads)
+        return NQ_ERR_THREADS;
+    int wanted = options->threads > 0 ? options->threads : plan->threads;
     run_job job = { .plan = plan, .options = options, .status = NQ_OK };
     atomic_init(&job.next, options->first_unit);
     atomic_init(&job.stopping, 0);

@@ -23,7 +23,7 @@ nq_status nq_unique_from_total(int n, nq_count_result *result)
     wide q = (wide)result->total.hi << 64 | result->total.lo;
     wide kept = q + p + 2 * (wide)r + (n == 1 ? 4 : 0);
     if (kept < q || kept % 8)
-        return NQ_ERR_ARGUMENT;   /* the total is not Q(n) */
+        return NQ_ERR_WRONG_TOTAL;   /* the total is not Q(n) */
     result->half_turn = (nq_u128){ p, 0 };
     result->quarter_turn = (nq_u128){ r, 0 };
     result->unique = (nq_u128){ (uint64_t)(kept / 8), (uint64_t)(kept / 8 >> 64) };

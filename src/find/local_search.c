@@ -48,7 +48,7 @@ typedef struct board_state {
     long pairs;          /* attacking pairs on the board */
     uint64_t random;     /* xorshift64* state, never 0 */
     uint64_t steps;      /* steps taken, to look at *stop every STOP_MASK + 1 of them */
-    volatile const sig_atomic_t *stop;   /* NULL, or nonzero to stop */
+    const nq_stop_request *stop;   /* NULL, or nonzero to stop */
     uint64_t ahead[AHEAD];  /* the start's next random numbers, used oldest first */
     unsigned oldest;        /* index of the oldest in ahead */
 } board_state;
@@ -270,7 +270,7 @@ static nq_status repair(board_state *s, uint64_t budget)
     return NQ_OK;
 }
 
-nq_status nq_random_solution_stop(uint32_t n, uint64_t seed, volatile const sig_atomic_t *stop,
+nq_status nq_random_solution_stop(uint32_t n, uint64_t seed, const nq_stop_request *stop,
                                   int32_t *cols)
 {
     if (n == 0 || n > INT32_MAX || !cols)

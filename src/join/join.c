@@ -171,6 +171,16 @@ nq_status nq_join_create(int n, size_t min_units, uint64_t max_memory, int threa
     return NQ_OK;
 }
 
+size_t nq_join_units_measured(int n, size_t min_units)
+{
+    nq_join j = { 0 };
+    nq_join_split units;
+    uint64_t with, without;
+    nq_status status = measure(&j, n, min_units, 1, NQ_JOIN_ANY, &units, &with, &without);
+    nq_quarter_free(&j.quarter);
+    return status ? 0 : (size_t)units.count;
+}
+
 int nq_join_has_table(const nq_join *join)
 {
     return join->quarter.start != NULL;

@@ -68,6 +68,10 @@ void nq_join_free(nq_join *join);
 nq_status nq_join_memory(int n, size_t min_units, int threads, nq_join_layout layout,
                          uint64_t max_memory, uint64_t *bytes);
 
+/* The units nq_join_create makes for n and min_units with NQ_JOIN_ANY, whichever of table or
+ * slices it takes, counted without making them: 0 for n outside the join's sizes or a failure. */
+size_t nq_join_units_measured(int n, size_t min_units);
+
 /* Whether join holds the whole table (else its workers make slices). */
 int nq_join_has_table(const nq_join *join);
 

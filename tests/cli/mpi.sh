@@ -79,6 +79,19 @@ expect "mpi count 14 --method backtrack" 365596 "$(on3 count 14 --method backtra
 out=$(on3 count --board "$tmp/board" --method join 2>&1)
 expect "mpi join refuses a board" "yes" "$(grep -q 'nqueens-mpi: count: --method join counts empty boards of side 4 to 27 only' <<<"$out" && echo yes)"
 
+# A checkpoint made by the other method than auto takes now is resumed by its own, as nqueens
+# count does (the library makes the checkpoint's plan): the backtracker's at 16, where auto
+# joins, stopped part way; the join's at 11, where auto backtracks.
+"$nq" count 16 --method backtrack --threads 1 --checkpoint "$tmp/o.ckpt" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+expect "mpi auto resumes a backtracker's checkpoint" 14772512 "$(on3 count 16 --threads 1 --checkpoint "$tmp/o.ckpt" 2>&1)"
+"$nq" count 11 --method join --threads 1 --checkpoint "$tmp/o11.ckpt" >/dev/null 2>&1
+expect "mpi auto resumes a join's checkpoint" 2680 "$(on3 count 11 --threads 1 --checkpoint "$tmp/o11.ckpt" 2>&1)"
+expect "mpi auto resumes a join's checkpoint, --unique" "yes" "$(on3 count 11 --unique --threads 1 --checkpoint "$tmp/o11.ckpt" 2>&1 | grep -q 'made without --unique' && echo yes)"
+
 # A checkpoint begun by nqueens and killed, finished by nqueens-mpi, and the other way round:
 # by the backtracker at N = 16 (long enough to kill), and by the join at N = 18.
 "$nq" count 18 --threads 1 --checkpoint "$tmp/j.ckpt" >/dev/null 2>&1 &

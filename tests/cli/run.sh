@@ -768,6 +768,10 @@ check "uva, excluded diagonals" 0 "Case 1: $diagonals" "" "$tmp/uvad" -- uva
 expect_true "join --unique subtotals add up, P and R last" $?
 check "join --unique checkpoint" 0 9233 "" -- count 13 --unique --checkpoint "$tmp/ju13.ckpt"
 check "join --unique checkpoint finished" 0 9233 "" -- count 13 --unique --checkpoint "$tmp/ju13.ckpt"
+# A record forged so that the total is not Q(n): the unique count's check by Burnside's lemma
+# catches it (7 times in 8; here by one), and the checkpoint is refused as bad input.
+cp "$tmp/ju13.ckpt" "$tmp/ju13f.ckpt"; forge "$tmp/ju13f.ckpt" 0 1
+check "join --unique checkpoint whose total fails the check" 2 "" "nqueens: checkpoint $tmp/ju13f.ckpt: the total of its records fails the check of the unique count: a record is damaged or forged ('nqueens check $tmp/ju13f.ckpt --all' finds it); refusing to use it" -- count 13 --unique --checkpoint "$tmp/ju13f.ckpt"
 check "join --unique checkpoint refused without --unique" 2 "" "nqueens: checkpoint $tmp/ju13.ckpt: made with --unique; resume it with --unique (with --verbose it tells the total too), or count into a new file; refusing to use it" -- count 13 --checkpoint "$tmp/ju13.ckpt"
 "$nq" count 12 --method join --subtotals "$tmp/jsub.csv" >/dev/null
 [ "$(awk -F, 'NR > 1 { s += $4; u += $5 } END { print s, u, NR - 1 }' "$tmp/jsub.csv")" = "14200 0 252" ] &&

@@ -72,8 +72,8 @@ static void place_refuses_what_it_should(void **state)
     place_fails(&b, -1, 0, NQ_ERR_OFF_BOARD);
     place_fails(&b, 0, 8, NQ_ERR_OFF_BOARD);
     place_fails(&b, 5, 5, NQ_ERR_BLOCKED);   /* a bad square */
-    place_fails(&b, 3, 0, NQ_ERR_BLOCKED);   /* the row has a queen */
-    place_fails(&b, 3, 3, NQ_ERR_BLOCKED);   /* even the same square */
+    place_fails(&b, 3, 0, NQ_ERR_ROW_TAKEN);   /* the row has a queen */
+    place_fails(&b, 3, 3, NQ_ERR_ROW_TAKEN);   /* even the same square */
     place_fails(&b, 7, 3, NQ_ERR_ATTACK);    /* column */
     place_fails(&b, 0, 0, NQ_ERR_ATTACK);    /* down-right diagonal, from above */
     place_fails(&b, 6, 6, NQ_ERR_ATTACK);    /* the same diagonal, from below */

@@ -167,7 +167,7 @@ static void limits_stop(void **state)
     nq_search search;
     nq_search_compile(&b, &search);
     int32_t cols[NQ_MAX_N];
-    volatile sig_atomic_t stop = 1;
+    nq_stop_request stop = 1;
     nq_find_limits limits = { 0, 0, { &stop, NULL } };
     assert_int_equal(find_wide(&search, &limits, cols), NQ_ERR_STOPPED);
     nq_complete_options options = { 0, 0, &stop, 1 };

@@ -143,7 +143,7 @@ static void stops(void **state)
     nq_find_limits stopped = { 0, 0, { NULL, &flag } };
     nq_split_options eager = { 2, 1, 1, 1, NULL };
     assert_int_equal(nq_find_completion_split(&search, &stopped, &eager, cols), NQ_ERR_STOPPED);
-    volatile sig_atomic_t signal = 1;
+    nq_stop_request signal = 1;
     nq_complete_options options = { 0, 0, &signal, 2 };
     int32_t wide[NQ_MAX_N];
     assert_int_equal(nq_complete(&b, &options, wide), NQ_ERR_STOPPED);

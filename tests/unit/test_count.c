@@ -225,7 +225,8 @@ static void sum_units(const nq_plan *plan, const nq_unit_list *list, uint64_t *t
 static void check_every_split(const nq_board *b)
 {
     nq_plan *plan;
-    assert_int_equal(nq_plan_create(b, 0, &plan), NQ_OK);
+    const nq_plan_options rows = { .method = NQ_METHOD_BACKTRACK, .engine = NQ_ENGINE_ROWS };
+    assert_int_equal(nq_plan_create_with(b, &rows, &plan), NQ_OK);
     uint64_t want_total = ref_count(b), want_unique = ref_count_unique(b), total, unique;
     for (int way = 0; way < 7; way++) {
         nq_unit_list list = { NULL, 0, 0 };

@@ -161,7 +161,7 @@ static void limits(void **state)
     int8_t cols[NQ_MAX_N];
     nq_find_limits budget = { 0, 1, { NULL, NULL } };
     assert_int_equal(nq_kernel_find(&search, &budget, cols), NQ_ERR_STOPPED);
-    volatile sig_atomic_t signal = 1;
+    nq_stop_request signal = 1;
     atomic_int flag;
     atomic_init(&flag, 1);
     nq_find_limits by_signal = { 0, 0, { &signal, NULL } }, by_flag = { 0, 0, { NULL, &flag } };

@@ -143,7 +143,7 @@ static void random_solution_stops(void **state)
     int32_t *cols = malloc(n * sizeof *cols), *again = malloc(n * sizeof *again);
     assert_non_null(cols);
     assert_non_null(again);
-    volatile sig_atomic_t stop = 1;
+    nq_stop_request stop = 1;
     assert_int_equal(nq_random_solution_stop(n, 3, &stop, cols), NQ_ERR_STOPPED);
     stop = 0;
     assert_int_equal(nq_random_solution_stop(n, 3, &stop, cols), NQ_OK);

@@ -48,7 +48,7 @@ static uint64_t slices_limit(int n, int threads)
     nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = threads, .max_memory = 1 };
     uint64_t slices, table;
     assert_int_equal(nq_plan_memory_needed(&b, &options, &slices), NQ_OK);
-    options.max_memory = 0;
+    options.max_memory = NQ_NO_MEMORY_LIMIT;
     assert_int_equal(nq_plan_memory_needed(&b, &options, &table), NQ_OK);
     assert_true(slices < table);
     return slices;
@@ -1078,7 +1078,7 @@ static void slices_count_what_the_table_does(void **state)
         if (n <= 14) {
             nq_board b;
             nq_board_init(&b, n);
-            nq_plan_options options = { .method = NQ_METHOD_BACKTRACK, .unique = 1 };
+            nq_plan_options options = { .method = NQ_METHOD_BACKTRACK, .unique = 1, .threads = 2 };
             nq_count_options count = { .threads = 2, .unique = 1 };
             nq_count_result want;
             nq_plan *plan;
@@ -1218,7 +1218,8 @@ static void memory_is_stated_and_bounded(void **state)
     assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_ERR_MEMORY_LIMIT);
     /* Measuring builds nothing: even n = 24, whose tables take gigabytes, is quick. */
     nq_board_init(&b, 24);
-    options = (nq_plan_options){ .method = NQ_METHOD_JOIN, .threads = 1 };
+    options = (nq_plan_options){ .method = NQ_METHOD_JOIN, .threads = 1,
+                                 .max_memory = NQ_NO_MEMORY_LIMIT };
     assert_int_equal(nq_plan_memory_needed(&b, &options, &need), NQ_OK);
     assert_true(need > (UINT64_C(4) << 30));
 }
@@ -1271,7 +1272,8 @@ static void checkpoints_know_their_method(void **state)
     nq_plan *join, *backtrack;
     nq_plan_options options = { .method = NQ_METHOD_JOIN };
     assert_int_equal(nq_plan_create_with(&b, &options, &join), NQ_OK);
-    assert_int_equal(nq_plan_create(&b, 0, &backtrack), NQ_OK);
+    const nq_plan_options rows = { .method = NQ_METHOD_BACKTRACK, .engine = NQ_ENGINE_ROWS };
+    assert_int_equal(nq_plan_create_with(&b, &rows, &backtrack), NQ_OK);
     assert_int_not_equal(nq_plan_fingerprint(join), nq_plan_fingerprint(backtrack));
     unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
     nq_checkpoint_header(join, 0, header);
@@ -1316,7 +1318,8 @@ static void units_say_their_part(void **state)
     (void)state;
     nq_board b;
     nq_board_init(&b, 2 * NQ_QUARTER_TABLE_MAX_H + 2);
-    nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = 1 };
+    nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = 1,
+                                .max_memory = NQ_NO_MEMORY_LIMIT };
     nq_plan *plan;
     assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
     size_t first = 0;

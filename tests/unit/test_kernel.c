@@ -112,7 +112,8 @@ static void units_of_plans(void **state)
         nq_board b;
         nq_board_init(&b, n);
         nq_plan *plan;
-        assert_int_equal(nq_plan_create(&b, 0, &plan), NQ_OK);
+        const nq_plan_options rows = { .method = NQ_METHOD_BACKTRACK, .engine = NQ_ENGINE_ROWS };
+        assert_int_equal(nq_plan_create_with(&b, &rows, &plan), NQ_OK);
         for (size_t i = 0; i < plan->unit_count; i++) {
             nq_search search;
             nq_search_of_unit(&plan->search, &plan->units[i], &search);

@@ -20,7 +20,7 @@
 static nq_plan *plan_units(const nq_board *b, int levels, size_t min_units)
 {
     nq_plan_options how = { .method = NQ_METHOD_BACKTRACK, .piece_levels = levels,
-                            .min_units = min_units, .engine = NQ_ENGINE_ROWS };
+                            .min_units = min_units, .engine = NQ_ENGINE_ROWS, .threads = 2 };
     nq_plan *plan;
     assert_int_equal(nq_plan_create_with(b, &how, &plan), NQ_OK);
     return plan;
@@ -202,7 +202,7 @@ typedef struct journal {
     nq_u128 total, unique;
     nq_unit_partial partials[4096];
     size_t partial_count;
-    volatile sig_atomic_t stop;
+    nq_stop_request stop;
     size_t stop_after;       /* partial reports after which to ask the run to stop; 0: never */
 } journal;
 

@@ -2,6 +2,7 @@
  * test_plan.c - plans, runs and checkpoints: the same units every time, runs that resume from
  * recorded units, and checkpoints that refuse what they should refuse.
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,8 +22,9 @@ static nq_plan *plan_of(int n)
 {
     nq_board b;
     nq_board_init(&b, n);
+    nq_plan_options how = { .method = NQ_METHOD_BACKTRACK, .engine = NQ_ENGINE_ROWS, .threads = 2 };
     nq_plan *plan;
-    assert_int_equal(nq_plan_create(&b, 0, &plan), NQ_OK);
+    assert_int_equal(nq_plan_create_with(&b, &how, &plan), NQ_OK);
     return plan;
 }
 
@@ -116,7 +118,7 @@ static void stop_and_resume(void **state)
 
 /* What a run stopped from outside saw: the flag a signal handler would set, and the units. */
 typedef struct stopper {
-    volatile sig_atomic_t flag;
+    nq_stop_request flag;
     size_t units[64];
     nq_unit_count counts[64];
     size_t seen;
@@ -153,7 +155,7 @@ static void stop_inside_units(void **state)
     (void)state;
     nq_board b;
     nq_board_init(&b, 20);
-    nq_plan_options how = { .min_units = 1, .method = NQ_METHOD_BACKTRACK };
+    nq_plan_options how = { .min_units = 1, .method = NQ_METHOD_BACKTRACK, .threads = 2 };
     nq_plan *plan;
     assert_int_equal(nq_plan_create_with(&b, &how, &plan), NQ_OK);
     stopper s = { 0 };
@@ -255,7 +257,8 @@ static void fingerprints_stay(void **state)
     nq_board_place(&b, 4, 7);
     nq_board_block(&b, 2, 4);
     nq_plan *plan;
-    assert_int_equal(nq_plan_create(&b, 0, &plan), NQ_OK);
+    const nq_plan_options rows = { .method = NQ_METHOD_BACKTRACK, .engine = NQ_ENGINE_ROWS };
+    assert_int_equal(nq_plan_create_with(&b, &rows, &plan), NQ_OK);
     assert_int_equal(nq_plan_fingerprint(plan), UINT64_C(0x11bcece44f016e9f));
     nq_plan_free(plan);
 }
@@ -525,12 +528,259 @@ static void join_estimates_of_every_unit_are_the_count(void **state)
     }
 }
 
+/* The workers that on_unit saw, each unit held a moment so that every worker gets some. */
+typedef struct workers_seen {
+    pthread_t ids[64];
+    int count;
+} workers_seen;
+
+static int note_worker(void *context, size_t unit, const nq_unit_count *count)
+{
+    (void)unit, (void)count;
+    workers_seen *w = context;
+    int known = 0;
+    for (int i = 0; i < w->count; i++)
+        known |= pthread_equal(w->ids[i], pthread_self());
+    if (!known && w->count < 64)
+        w->ids[w->count++] = pthread_self();
+    nanosleep(&(struct timespec){ 0, 5000000 }, NULL);
+    return 0;
+}
+
+/* The plan owns its threads: a run takes the plan's by default, fewer when asked, and refuses
+ * more, counting nothing, since the plan's memory is for its threads only. */
+static void runs_follow_the_plans_threads(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 10);
+    nq_plan *any;
+    assert_int_equal(nq_plan_create_with(&b, NULL, &any), NQ_OK);
+    const int cores = nq_plan_threads(any);
+    assert_true(cores >= 1);
+    assert_int_equal(nq_plan_threads(NULL), 0);
+    nq_plan_free(any);
+    /* One more than the cores: a run that took one per core would show fewer workers. */
+    nq_plan_options how = { .method = NQ_METHOD_BACKTRACK, .threads = cores + 1, .min_units = 40 };
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create_with(&b, &how, &plan), NQ_OK);
+    assert_int_equal(nq_plan_threads(plan), cores + 1);
+    assert_true(nq_plan_units(plan) >= 40);
+    workers_seen seen = { .count = 0 };
+    nq_run_options run = { .on_unit = note_worker, .context = &seen };
+    nq_count_result r;
+    assert_int_equal(nq_plan_run(plan, &run, &r), NQ_OK);
+    assert_int_equal(r.total.lo, 724);
+    assert_int_equal(seen.count, cores + 1);
+    seen.count = 0;
+    run.threads = 1;
+    assert_int_equal(nq_plan_run(plan, &run, &r), NQ_OK);
+    assert_int_equal(seen.count, 1);
+    seen.count = 0;
+    run.threads = cores + 2;
+    r.total.lo = 7;
+    assert_int_equal(nq_plan_run(plan, &run, &r), NQ_ERR_THREADS);
+    assert_int_equal(seen.count, 0);
+    assert_int_equal(r.total.lo, 7);
+    nq_plan_free(plan);
+    /* The join's memory is each worker's buffers: planned for more, it needs more. */
+    nq_board_init(&b, 14);
+    nq_plan_options one = { .method = NQ_METHOD_JOIN, .threads = 1 }, two = one;
+    two.threads = 2;
+    nq_plan *a, *c;
+    assert_int_equal(nq_plan_create_with(&b, &one, &a), NQ_OK);
+    assert_int_equal(nq_plan_create_with(&b, &two, &c), NQ_OK);
+    assert_true(nq_plan_memory(c) > nq_plan_memory(a));
+    run = (nq_run_options){ .threads = 2 };
+    assert_int_equal(nq_plan_run(a, &run, &r), NQ_ERR_THREADS);
+    assert_int_equal(nq_plan_run(c, &run, &r), NQ_OK);
+    assert_int_equal(r.total.lo, 365596);
+    nq_plan_free(a), nq_plan_free(c);
+}
+
+/* max_memory 0 means NQ_DEFAULT_MAX_MEMORY to a plan as to nq_count, and NQ_NO_MEMORY_LIMIT
+ * none: at N = 24 the join's table fits no gigabyte, so that the default takes row slices. */
+static void zero_memory_means_the_default(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 24);
+    const uint64_t limits[3] = { 0, NQ_DEFAULT_MAX_MEMORY, NQ_NO_MEMORY_LIMIT };
+    uint64_t need[3];
+    for (int i = 0; i < 3; i++) {
+        nq_plan_options how = { .method = NQ_METHOD_JOIN, .threads = 2, .max_memory = limits[i] };
+        assert_int_equal(nq_plan_memory_needed(&b, &how, &need[i]), NQ_OK);
+    }
+    assert_true(need[0] == need[1]);
+    assert_true(need[2] > NQ_DEFAULT_MAX_MEMORY && need[2] > need[1]);
+    assert_true(NQ_COUNT_DEFAULT_MEMORY == NQ_DEFAULT_MAX_MEMORY);
+    /* The backtracker: the same plan under 0 and the default, the limit held. */
+    nq_board_init(&b, 13);
+    nq_plan_options zero = { .method = NQ_METHOD_BACKTRACK, .threads = 1, .min_units = 1u << 30 };
+    nq_plan_options stated = zero, small = zero;
+    stated.max_memory = NQ_DEFAULT_MAX_MEMORY;
+    small.max_memory = 65536;
+    nq_plan *a, *c, *d;
+    assert_int_equal(nq_plan_create_with(&b, &zero, &a), NQ_OK);
+    assert_int_equal(nq_plan_create_with(&b, &stated, &c), NQ_OK);
+    assert_int_equal(nq_plan_create_with(&b, &small, &d), NQ_OK);
+    assert_true(nq_plan_fingerprint(a) == nq_plan_fingerprint(c));
+    assert_true(nq_plan_units(d) < nq_plan_units(a));
+    nq_plan_free(a), nq_plan_free(c), nq_plan_free(d);
+}
+
+/* nq_plan_create is nq_plan_create_with with min_units alone: the same method, engine, units
+ * and fingerprint, the join or the backtracker by rows or by lines as the board asks. */
+static void both_creates_agree(void **state)
+{
+    (void)state;
+    nq_board empty12, empty9, crowded;
+    nq_board_init(&empty12, 12);
+    nq_board_init(&empty9, 9);
+    nq_board_init(&crowded, 10);
+    nq_board_place(&crowded, 0, 2);
+    nq_board_place(&crowded, 5, 7);
+    const struct { const nq_board *board; nq_method method; nq_engine engine; } cases[] = {
+        { &empty12, NQ_METHOD_JOIN, NQ_ENGINE_ROWS },
+        { &empty9, NQ_METHOD_BACKTRACK, NQ_ENGINE_ROWS },
+        { &crowded, NQ_METHOD_BACKTRACK, NQ_ENGINE_LINES },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (size_t min_units = 0; min_units <= 64; min_units += 64) {
+            nq_plan *a, *b;
+            nq_plan_options only = { .min_units = min_units };
+            assert_int_equal(nq_plan_create(cases[i].board, min_units, &a), NQ_OK);
+            assert_int_equal(nq_plan_create_with(cases[i].board, min_units ? &only : NULL, &b),
+                             NQ_OK);
+            assert_int_equal(nq_plan_method(a), cases[i].method);
+            assert_int_equal(nq_plan_engine(a), cases[i].engine);
+            assert_int_equal(nq_plan_method(b), nq_plan_method(a));
+            assert_int_equal(nq_plan_engine(b), nq_plan_engine(a));
+            assert_int_equal(nq_plan_units(b), nq_plan_units(a));
+            assert_true(nq_plan_fingerprint(a) == nq_plan_fingerprint(b));
+            assert_int_equal(nq_plan_threads(b), nq_plan_threads(a));
+            nq_plan_free(a), nq_plan_free(b);
+        }
+}
+
+/* The header of a checkpoint of plan, as nq_checkpoint_describe reads it. */
+static nq_checkpoint_info info_of(const nq_plan *plan)
+{
+    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+    nq_checkpoint_header(plan, 0, header);
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_describe(header, sizeof header, &info, NULL), NQ_OK);
+    return info;
+}
+
+/* A plan made to resume a checkpoint is the checkpoint's: its method, whatever AUTO would take
+ * now, and the backtracker's units, whatever the limit would make now; beyond the limit it is
+ * refused, not made by the other method. A checkpoint of another side is not followed. */
+static void plans_resume_their_checkpoints(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 14);
+    nq_plan_options narrow = { .method = NQ_METHOD_BACKTRACK, .threads = 1, .max_memory = 65536 };
+    nq_plan *made, *again, *plain;
+    assert_int_equal(nq_plan_create_with(&b, &narrow, &made), NQ_OK);
+    const nq_checkpoint_info backtracked = info_of(made);
+    nq_plan_options resume = { .threads = 1, .resume = &backtracked };
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_OK);
+    assert_int_equal(nq_plan_method(again), NQ_METHOD_BACKTRACK);
+    assert_int_equal(nq_plan_units(again), nq_plan_units(made));
+    assert_true(nq_plan_fingerprint(again) == nq_plan_fingerprint(made));
+    nq_plan_free(again);
+    assert_int_equal(nq_plan_create_with(&b, &(nq_plan_options){ .threads = 1 }, &plain), NQ_OK);
+    assert_int_equal(nq_plan_method(plain), NQ_METHOD_JOIN);
+    /* Its units do not fit a limit below their bookkeeping: refused, the join not taken. */
+    resume.max_memory = 4096;
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_ERR_MEMORY_LIMIT);
+    uint64_t need;
+    assert_int_equal(nq_plan_memory_needed(&b, &resume, &need), NQ_OK);
+    assert_true(need > 4096);
+    /* The join's checkpoint at 11, where AUTO backtracks. */
+    nq_board_init(&b, 11);
+    nq_plan_options join = { .method = NQ_METHOD_JOIN, .threads = 1 };
+    nq_plan *joined;
+    assert_int_equal(nq_plan_create_with(&b, &join, &joined), NQ_OK);
+    const nq_checkpoint_info by_join = info_of(joined);
+    resume = (nq_plan_options){ .threads = 1, .resume = &by_join };
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_OK);
+    assert_int_equal(nq_plan_method(again), NQ_METHOD_JOIN);
+    assert_true(nq_plan_fingerprint(again) == nq_plan_fingerprint(joined));
+    nq_plan_free(again);
+    resume.max_memory = 1024;
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_ERR_MEMORY_LIMIT);
+    /* A board the join does not count, or another side: planned as without the checkpoint
+     * (nq_checkpoint_read then refuses it). */
+    nq_board_block(&b, 3, 3);
+    resume.max_memory = 0;
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_OK);
+    assert_int_equal(nq_plan_method(again), NQ_METHOD_BACKTRACK);
+    nq_plan_free(again);
+    nq_board_init(&b, 14);
+    assert_int_equal(nq_plan_create_with(&b, &resume, &again), NQ_OK);
+    assert_true(nq_plan_fingerprint(again) == nq_plan_fingerprint(plain));
+    nq_plan_free(again);
+    nq_plan_free(made), nq_plan_free(plain), nq_plan_free(joined);
+}
+
+/* The bookkeeping a caller keeps by unit is held to max_memory with the plan: the join's least
+ * need grows by a checkpoint's state, a join beyond it is refused, and AUTO then backtracks. */
+static void plans_hold_the_bookkeeping_to_the_limit(void **state)
+{
+    (void)state;
+    nq_board b;
+    nq_board_init(&b, 16);
+    nq_plan_options join = { .method = NQ_METHOD_JOIN, .threads = 1, .max_memory = 1 };
+    nq_plan_options kept = join;
+    kept.keep = NQ_KEEP_CHECKPOINT;
+    uint64_t alone, with;
+    assert_int_equal(nq_plan_memory_needed(&b, &join, &alone), NQ_OK);
+    assert_int_equal(nq_plan_memory_needed(&b, &kept, &with), NQ_OK);
+    kept.max_memory = with;
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create_with(&b, &kept, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_JOIN);
+    assert_true(nq_plan_memory(plan) == alone);
+    assert_true(alone + nq_checkpoint_state_bytes(plan) == with);
+    nq_plan_free(plan);
+    kept.max_memory = with - 1;
+    assert_int_equal(nq_plan_create_with(&b, &kept, &plan), NQ_ERR_MEMORY_LIMIT);
+    join.max_memory = with - 1;   /* without the bookkeeping, the join fits */
+    assert_int_equal(nq_plan_create_with(&b, &join, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_JOIN);
+    nq_plan_free(plan);
+    kept.method = NQ_METHOD_AUTO;
+    kept.keep = NQ_KEEP_CHECKPOINT | NQ_KEEP_SUBTOTALS;
+    assert_int_equal(nq_plan_create_with(&b, &kept, &plan), NQ_OK);
+    assert_int_equal(nq_plan_method(plan), NQ_METHOD_BACKTRACK);
+    assert_true(nq_plan_memory(plan) + nq_checkpoint_state_bytes(plan) +
+                    (nq_plan_units(plan) + 1) * sizeof(nq_unit_count) <= with - 1);
+    nq_plan_free(plan);
+    /* The backtracker's few units beyond its split's count: a limit of a few hundred bytes. */
+    nq_board_init(&b, 5);
+    nq_plan_options tiny = { .method = NQ_METHOD_BACKTRACK, .threads = 1, .min_units = 1,
+                             .keep = NQ_KEEP_CHECKPOINT | NQ_KEEP_SUBTOTALS };
+    for (tiny.max_memory = 64; nq_plan_create_with(&b, &tiny, &plan) != NQ_OK; tiny.max_memory++)
+        assert_true(tiny.max_memory < 1u << 20);
+    assert_true(nq_plan_memory(plan) + nq_checkpoint_state_bytes(plan) +
+                    (nq_plan_units(plan) + 1) * sizeof(nq_unit_count) <= tiny.max_memory);
+    nq_plan_free(plan);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(plans_are_reproducible),
         cmocka_unit_test(stop_and_resume),
         cmocka_unit_test(stop_inside_units),
+        cmocka_unit_test(runs_follow_the_plans_threads),
+        cmocka_unit_test(zero_memory_means_the_default),
+        cmocka_unit_test(both_creates_agree),
+        cmocka_unit_test(plans_resume_their_checkpoints),
+        cmocka_unit_test(plans_hold_the_bookkeeping_to_the_limit),
         cmocka_unit_test(checkpoints_refuse_foreign_and_damaged_files),
         cmocka_unit_test(checkpoints_describe_their_plan),
         cmocka_unit_test(checkpoints_say_what_differs),

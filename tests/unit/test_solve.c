@@ -253,7 +253,7 @@ static void first_solutions_of_large_boards(void **state)
 static void stop_flag(void **state)
 {
     (void)state;
-    volatile sig_atomic_t stop = 1;
+    nq_stop_request stop = 1;
     nq_board b;
     nq_board_init(&b, 40);
     for (int threads = 1; threads <= 2; threads++) {

@@ -13,7 +13,7 @@
 #include "nqueens.h"
 
 /* The last code of enum nq_status: new codes are appended after it. */
-#define LAST_STATUS NQ_ERR_VERSION
+#define LAST_STATUS NQ_ERR_WRONG_TOTAL
 
 static void every_status_has_its_own_text(void **state)
 {
@@ -40,6 +40,10 @@ static void old_codes_keep_their_values(void **state)
     assert_int_equal(NQ_ERR_BLOCKED, 6);
     assert_int_equal(NQ_ERR_END, 9);
     assert_int_equal(NQ_ERR_MEMORY_LIMIT, 11);
+    assert_int_equal(NQ_ERR_VERSION, 15);
+    assert_int_equal(NQ_ERR_THREADS, 16);
+    assert_int_equal(NQ_ERR_ROW_TAKEN, 17);
+    assert_int_equal(NQ_ERR_WRONG_TOTAL, 18);
 }
 
 static int never(void *context, int n, const int32_t *cols)
@@ -116,10 +120,31 @@ static void off_the_board_is_one_code(void **state)
     assert_int_equal(nq_verify(off, 4, NULL), NQ_ERR_ARGUMENT);
 }
 
+/* Every call that can be stopped takes one type of request, nq_stop_request: the options'
+ * fields and nq_random_solution_stop's parameter alike. */
+#define TAKES_STOP_REQUEST(expr) _Generic((expr), const nq_stop_request *: 1, default: 0)
+
+static void one_stop_request_type(void **state)
+{
+    (void)state;
+    nq_run_options run = { 0 };
+    nq_solve_options solve = { 0 };
+    nq_complete_options complete = { 0 };
+    assert_true(TAKES_STOP_REQUEST(run.stop));
+    assert_true(TAKES_STOP_REQUEST(solve.stop));
+    assert_true(TAKES_STOP_REQUEST(complete.stop));
+    nq_status (*random)(uint32_t, uint64_t, const nq_stop_request *, int32_t *) =
+        nq_random_solution_stop;
+    nq_stop_request request = 1;
+    int32_t cols[8];
+    assert_int_equal(random(8, 1, &request, cols), NQ_ERR_STOPPED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_status_has_its_own_text),
+        cmocka_unit_test(one_stop_request_type),
         cmocka_unit_test(old_codes_keep_their_values),
         cmocka_unit_test(malformed_boards_get_one_code_each),
         cmocka_unit_test(off_the_board_is_one_code),

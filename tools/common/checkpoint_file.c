@@ -154,6 +154,16 @@ int checkpoint_describe(const checkpoint_file *cp, nq_checkpoint_info *info)
     return got > 0 && nq_checkpoint_describe(header, (size_t)got, info, NULL) == NQ_OK;
 }
 
+int checkpoint_peek(const char *path, nq_checkpoint_info *info)
+{
+    unsigned char header[NQ_CHECKPOINT_HEADER_SIZE];
+    int fd = strcmp(path, "-") == 0 ? -1 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    ssize_t got = fd >= 0 ? pread(fd, header, sizeof header, 0) : -1;
+    if (fd >= 0)
+        close(fd);
+    return got > 0 && nq_checkpoint_describe(header, (size_t)got, info, NULL) == NQ_OK;
+}
+
 /* Writes the header into the empty (or cut short) file. Returns 0 or an exit code. */
 static int write_header(checkpoint_file *cp, const unsigned char *header)
 {
@@ -332,4 +342,13 @@ int checkpoint_close(checkpoint_file *cp)
     return failed ? fail(EXIT_RUNTIME, "checkpoint %s: write failed: %s", cp->path,
                          strerror(cp->write_errno))
                   : 0;
+}
+
+int fail_wrong_total(const char *path)
+{
+    if (!path)
+        return fail(EXIT_RUNTIME, "count: %s", nq_strerror(NQ_ERR_WRONG_TOTAL));
+    return fail(EXIT_USAGE, "checkpoint %s: the total of its records fails the check of the "
+                "unique count: a record is damaged or forged ('nqueens check %s --all' finds "
+                "it); refusing to use it", path, path);
 }

@@ -26,6 +26,16 @@ int checkpoint_lock(checkpoint_file *cp, const char *path);
  * for a missing or unreadable file). */
 int checkpoint_read_file(const char *path, unsigned char **data, size_t *length);
 
+/* Reports a count whose total failed the check of the unique count (NQ_ERR_WRONG_TOTAL): a
+ * resumed checkpoint's records at fault (path; bad input, EXIT_USAGE), or, with no checkpoint
+ * (path NULL), the count itself (EXIT_RUNTIME). Returns the exit code. */
+int fail_wrong_total(const char *path);
+
+/* Reads the header of the checkpoint at path, if there is one, into *info, without locking it
+ * (nqueens-mpi's rank 0, to plan before it opens the file). Returns whether it read a valid
+ * header; prints nothing. */
+int checkpoint_peek(const char *path, nq_checkpoint_info *info);
+
 /* Whether the locked file begins with a header made for plan, with or without unique. */
 int checkpoint_is_for(const checkpoint_file *cp, const nq_plan *plan, int unique);
 

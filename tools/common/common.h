@@ -96,7 +96,7 @@ int out_close(void);                    /* flushes; returns 0 or EXIT_RUNTIME af
 /* Set by SIGINT, SIGTERM or SIGHUP once catch_stop_signals has run: the signal's number
  * (stop.c). The long commands pass it to the library as their stop request. A SIGHUP ignored
  * when the program started (nohup) stays ignored. */
-extern volatile sig_atomic_t stop_signal;
+extern nq_stop_request stop_signal;
 enum { STOP_SIGNALS = 3 };
 extern const int stop_signals[STOP_SIGNALS];   /* SIGINT, SIGTERM, SIGHUP */
 void catch_stop_signals(void);     /* from now on they set stop_signal */

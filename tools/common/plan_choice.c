@@ -55,7 +55,8 @@ int parse_memory(const char *text, uint64_t *bytes)
 uint64_t default_max_memory(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size / 4 * 3 : 0;
+    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size / 4 * 3
+                                 : NQ_DEFAULT_MAX_MEMORY;
 }
 
 void format_bytes(uint64_t bytes, char out[32])
@@ -115,10 +116,63 @@ uint64_t run_memory(const nq_plan *plan, int checkpoint, int subtotals)
            (subtotals ? ((uint64_t)nq_plan_units(plan) + 1) * sizeof(nq_unit_count) : 0);
 }
 
+/* Whether the library makes the plan by the method of the checkpoint choice resumes (see
+ * nq_plan_options.resume): --method auto, a checkpoint of this side, and the join's only for
+ * an empty board. */
+static int by_checkpoint_method(const nq_board *board, const plan_choice *choice,
+                                const nq_checkpoint_info *r)
+{
+    if (choice->method != NQ_METHOD_AUTO || !r || r->n != board->n)
+        return 0;
+    for (int row = 0; r->method == NQ_METHOD_JOIN && row < board->n; row++)
+        if (board->blocked[row] || board->queen[row] >= 0)
+            return 0;
+    return 1;
+}
+
+/* Says why the join did not fit: itself, or the run's bookkeeping beside it. Returns
+ * EXIT_RUNTIME. */
+static int fail_join_memory(const char *command, const nq_board *board,
+                            const nq_plan_options *options, int threads)
+{
+    char need[32], limit[32];
+    nq_plan_options alone = *options;
+    alone.keep = 0;
+    nq_plan *plan;
+    if (options->keep && nq_plan_create_with(board, &alone, &plan) == NQ_OK) {
+        const unsigned keep = options->keep;
+        format_bytes(run_memory(plan, (keep & NQ_KEEP_CHECKPOINT) != 0,
+                                (keep & NQ_KEEP_SUBTOTALS) != 0), need);
+        format_bytes(options->max_memory, limit);
+        nq_plan_free(plan);
+        return fail(EXIT_RUNTIME, "%s: the run needs about %s with its %s, more than the %s "
+                    "allowed (--max-memory); raise it", command, need,
+                    keep == (NQ_KEEP_CHECKPOINT | NQ_KEEP_SUBTOTALS) ? "checkpoint and subtotals"
+                    : keep == NQ_KEEP_CHECKPOINT                    ? "checkpoint"
+                                                                    : "subtotals",
+                    limit);
+    }
+    memory_figures(board, options, need, limit);
+    int workers = threads > 0 ? threads : online_cores();
+    return fail(EXIT_RUNTIME, "%s: the join needs about %s with %d thread%s, more than the "
+                "%s allowed (--max-memory); raise it, use fewer threads or --method "
+                "backtrack", command, need, workers, workers == 1 ? "" : "s", limit);
+}
+
 int make_plan(const char *command, const nq_board *board, const plan_choice *choice, int unique,
               int threads, nq_plan **plan)
 {
+    return make_run_plan(command, board, choice, NULL, unique, threads, plan);
+}
+
+int make_run_plan(const char *command, const nq_board *board, const plan_choice *choice,
+                  const plan_resume *resume, int unique, int threads, nq_plan **plan)
+{
     nq_plan_options options = plan_options(choice, unique, threads);
+    const plan_resume none = { 0, NULL, NULL };
+    resume = resume ? resume : &none;
+    options.keep = resume->keep;
+    options.resume = resume->info;
     if (options.piece_levels == -2)
         return fail(EXIT_USAGE, "NQ_PIECE_LEVELS '%s' is not a number from 0 to 8",
                     getenv("NQ_PIECE_LEVELS"));
@@ -126,14 +180,20 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
     if (status == NQ_ERR_METHOD)
         return fail(EXIT_USAGE, "%s: --method join counts empty boards of side 4 to %d only",
                     command, NQ_JOIN_MAX_N);
-    if (status == NQ_ERR_MEMORY_LIMIT && options.method == NQ_METHOD_JOIN) {
+    if (status == NQ_ERR_MEMORY_LIMIT && by_checkpoint_method(board, choice, resume->info)) {
+        /* The checkpoint's method, beyond the limit: the other would not resume it. */
+        const int join = resume->info->method == NQ_METHOD_JOIN;
         char need[32], limit[32];
+        options.method = resume->info->method;
         memory_figures(board, &options, need, limit);
-        int workers = threads > 0 ? threads : online_cores();
-        return fail(EXIT_RUNTIME, "%s: the join needs about %s with %d thread%s, more than the "
-                    "%s allowed (--max-memory); raise it, use fewer threads or --method "
-                    "backtrack", command, need, workers, workers == 1 ? "" : "s", limit);
+        return fail(EXIT_RUNTIME, "%s: checkpoint %s was made by the %s, which needs about "
+                    "%s here, more than the %s allowed (--max-memory); raise the limit to "
+                    "resume it, or count with --method %s into a new checkpoint", command,
+                    resume->path, join ? "join" : "backtracker", need, limit,
+                    join ? "backtrack" : "join");
     }
+    if (status == NQ_ERR_MEMORY_LIMIT && options.method == NQ_METHOD_JOIN)
+        return fail_join_memory(command, board, &options, threads);
     if (status == NQ_ERR_MEMORY_LIMIT) {   /* auto too: the backtracker failed after the join */
         char need[32], limit[32];
         options.method = NQ_METHOD_BACKTRACK;
@@ -141,7 +201,10 @@ int make_plan(const char *command, const nq_board *board, const plan_choice *cho
         return fail(EXIT_RUNTIME, "%s: the backtracker needs about %s for %s, with a "
                     "checkpoint's state and subtotals, more than the %s allowed (--max-memory); "
                     "raise it", command, need,
-                    options.max_units ? "the checkpoint's work units" : "its fewest work units",
+                    options.max_units || (options.resume && options.resume->n == board->n &&
+                                          options.resume->method == NQ_METHOD_BACKTRACK)
+                        ? "the checkpoint's work units"
+                        : "its fewest work units",
                     limit);
     }
     if (status)

@@ -16,6 +16,14 @@ typedef struct plan_choice {
     nq_engine engine;       /* --engine; NQ_ENGINE_AUTO unless given */
 } plan_choice;
 
+/* What a count keeps and resumes beside its plan, for the library to plan with. */
+typedef struct plan_resume {
+    unsigned keep;                    /* as nq_plan_options: its checkpoint and subtotals */
+    const nq_checkpoint_info *info;   /* as nq_plan_options.resume: the header of the
+                                         checkpoint it resumes, or NULL */
+    const char *path;                 /* that checkpoint's file, named in messages */
+} plan_resume;
+
 /* Parses --method: auto, backtrack or join. Returns 0 or EXIT_USAGE. */
 int parse_method(const char *text, nq_method *method);
 
@@ -26,7 +34,8 @@ int parse_engine(const char *text, nq_engine *engine);
  * EXIT_USAGE. */
 int parse_memory(const char *text, uint64_t *bytes);
 
-/* Three quarters of the machine's physical memory, 0 if unknown. */
+/* Three quarters of the machine's physical memory, or the library's NQ_DEFAULT_MAX_MEMORY if
+ * unknown: the explicit figure --max-memory stands for when not given. */
 uint64_t default_max_memory(void);
 
 /* The library's options for a plan as choice says, for a run with or without unique on
@@ -46,10 +55,15 @@ void memory_figures(const nq_board *board, const nq_plan_options *options, char 
 uint64_t run_memory(const nq_plan *plan, int checkpoint, int subtotals);
 
 /* Makes the plan to count board as choice says, for a run on `threads` threads (0: all cores)
- * with or without unique. Returns 0, or an exit code after a message: EXIT_USAGE when the join
- * was asked for a board it does not count, EXIT_RUNTIME when the method would need more memory
- * than allowed or anything else failed. */
+ * with or without unique; the library makes the policy (the checkpoint's method and units, the
+ * bookkeeping held to the limit), this says what went wrong. Returns 0, or an exit code after a
+ * message: EXIT_USAGE when the join was asked for a board it does not count, EXIT_RUNTIME when
+ * the method would need more memory than allowed or anything else failed. */
 int make_plan(const char *command, const nq_board *board, const plan_choice *choice, int unique,
               int threads, nq_plan **plan);
+
+/* make_plan for a run that keeps and resumes what resume says (NULL: nothing). */
+int make_run_plan(const char *command, const nq_board *board, const plan_choice *choice,
+                  const plan_resume *resume, int unique, int threads, nq_plan **plan);
 
 #endif /* NQ_PLAN_CHOICE_H */

@@ -10,7 +10,7 @@
  */
 #include "common.h"
 
-volatile sig_atomic_t stop_signal;
+nq_stop_request stop_signal;
 
 static void on_signal(int signo)
 {

@@ -4,8 +4,8 @@
  * Every rank makes the same plan from the same board (rank 0 reads it and sends it to all, and
  * checks that every plan's fingerprint matches); rank 0 hands out the units and prints the
  * count, exactly as `nqueens count` would. Rank 0 picks the method (--method auto: the join
- * for empty boards it counts) and the others follow it. Checkpoints are `nqueens count`'s:
- * either program resumes the other's, made by the same method.
+ * for empty boards it counts, or the method of the checkpoint it resumes) and the others follow
+ * it. Checkpoints are `nqueens count`'s: either program resumes the other's.
  */
 #include <getopt.h>
 #include <mpi.h>
@@ -116,16 +116,22 @@ static int share_setup(int rank, int argc, char **argv, mpi_run *run, nq_board *
     return 0;
 }
 
-/* Rank 0 makes its plan as the options say and every other rank one by the method it took,
- * with as many units (the backtracker's split depends on the memory allowed, which by default
- * depends on the machine). Returns 0 on every rank, or an exit code on every rank when any
- * failed. */
+/* Rank 0 makes its plan as the options say, and as the checkpoint it resumes was made (its
+ * method and units, the library's policy, as for `nqueens count`), holding the checkpoint's
+ * state to the limit; every other rank makes one by the method it took, with as many units
+ * (the backtracker's split depends on the memory allowed, which by default depends on the
+ * machine). Returns 0 on every rank, or an exit code on every rank when any failed. */
 static int make_plans(int rank, const nq_board *board, mpi_run *run, nq_plan **plan)
 {
     int code = 0, method = 0;
     unsigned long long units = 0;
     if (rank == 0) {
-        code = make_plan("count", board, &run->choice, run->unique, run->threads, plan);
+        nq_checkpoint_info info;
+        const char *path = run->checkpoint_path;
+        const plan_resume resume = { path ? NQ_KEEP_CHECKPOINT : 0u,
+                                     path && checkpoint_peek(path, &info) ? &info : NULL, path };
+        code = make_run_plan("count", board, &run->choice, &resume, run->unique, run->threads,
+                             plan);
         method = code ? 0 : (int)nq_plan_method(*plan);
         units = code ? 0 : nq_plan_units(*plan);
     }
@@ -190,7 +196,7 @@ int main(int argc, char **argv)
     /* The join's units count no classes: they follow from the whole total (Burnside). */
     if (!code && rank == 0 && run.unique && nq_plan_method(plan) == NQ_METHOD_JOIN &&
         nq_unique_from_total(board.n, &result))
-        code = fail(EXIT_RUNTIME, "count: the total fails the check of the unique count");
+        code = fail_wrong_total(run.checkpoint_path);
     if (!code && rank == 0) {
         char digits[40];
         nq_u128_format(run.unique ? result.unique : result.total, digits);

@@ -363,6 +363,8 @@ static int run_plan(const nq_plan *plan, count_options *o, checkpoint_file *cp,
     int closed = o->checkpoint_path ? checkpoint_close(cp) : 0;
     if (!code && status == NQ_ERR_STOPPED)
         code = closed ? closed : report_stop(cp, plan, &run);
+    else if (!code && status == NQ_ERR_WRONG_TOTAL)
+        code = fail_wrong_total(o->checkpoint_path);
     else if (!code && status)
         code = fail(EXIT_RUNTIME, "count: %s", nq_strerror(status));
     else if (!code && closed)
@@ -397,83 +399,21 @@ static void explain(const nq_plan *plan, int unique, const nq_count_result *resu
         say("count: %s: total %s", method, q);
 }
 
-/* Makes the plan of the run. With --method auto, a checkpoint made by the other method than
- * auto takes now is resumed with its own. Returns 0 or an exit code. */
-static int make_run_plan(const nq_board *board, count_options *o, const checkpoint_file *cp,
-                         nq_plan **plan)
-{
-    /* The backtracker's split depends on the memory allowed: a resumed run makes the
-     * checkpoint's again, whatever the limit now (it is refused if it does not fit). */
-    nq_checkpoint_info info;
-    if (o->checkpoint_path && checkpoint_describe(cp, &info) &&
-        info.method == NQ_METHOD_BACKTRACK && info.n == board->n &&
-        o->choice.method != NQ_METHOD_JOIN)
-        o->choice.max_units = (size_t)info.units;
-    int code = make_plan("count", board, &o->choice, o->run.unique, o->run.threads, plan);
-    if (code || o->choice.method != NQ_METHOD_AUTO || !o->checkpoint_path ||
-        checkpoint_is_for(cp, *plan, o->run.unique))
-        return code;
-    nq_plan_options other = plan_options(&o->choice, o->run.unique, o->run.threads);
-    other.method = nq_plan_method(*plan) == NQ_METHOD_JOIN ? NQ_METHOD_BACKTRACK : NQ_METHOD_JOIN;
-    nq_plan *alternative;
-    nq_status status = nq_plan_create_with(board, &other, &alternative);
-    if (status == NQ_ERR_MEMORY_LIMIT && checkpoint_describe(cp, &info) &&
-        info.method == other.method && info.n == board->n) {
-        /* The checkpoint's method, beyond the limit: the other would not resume it. */
-        const int join = info.method == NQ_METHOD_JOIN;
-        char need[32], limit[32];
-        memory_figures(board, &other, need, limit);
-        nq_plan_free(*plan);
-        return fail(EXIT_RUNTIME, "count: checkpoint %s was made by the %s, which needs about "
-                    "%s here, more than the %s allowed (--max-memory); raise the limit to "
-                    "resume it, or count with --method %s into a new checkpoint",
-                    o->checkpoint_path, join ? "join" : "backtracker", need, limit,
-                    join ? "backtrack" : "join");
-    }
-    if (status)
-        return 0;   /* the checkpoint check will say what is wrong */
-    if (checkpoint_is_for(cp, alternative, o->run.unique)) {
-        nq_plan_free(*plan);
-        *plan = alternative;
-    } else {
-        nq_plan_free(alternative);
-    }
-    return 0;
-}
-
-/* Whether the run with its bookkeeping by unit (a checkpoint's state, subtotals: 16 bytes a unit
- * each) fits in --max-memory; the plan was held to it when made, the backtracker's with that
- * bookkeeping. Returns 0 or an exit code. */
-static int check_run_memory(const nq_plan *plan, const count_options *o)
-{
-    if (!o->checkpoint_path && !o->subtotals_path)
-        return 0;
-    const uint64_t limit = plan_options(&o->choice, o->run.unique, o->run.threads).max_memory;
-    const uint64_t need = run_memory(plan, o->checkpoint_path != NULL, o->subtotals_path != NULL);
-    if (!limit || need <= limit)
-        return 0;
-    char needed[32], allowed[32];
-    format_bytes(need, needed);
-    format_bytes(limit, allowed);
-    return fail(EXIT_RUNTIME, "count: the run needs about %s with its %s, more than the %s "
-                "allowed (--max-memory); raise it", needed,
-                o->checkpoint_path && o->subtotals_path ? "checkpoint and subtotals"
-                : o->checkpoint_path                    ? "checkpoint"
-                                                        : "subtotals",
-                allowed);
-}
-
-/* Makes the plan of the run, which with its bookkeeping must fit in --max-memory. Returns 0 or
- * an exit code (with no plan). */
+/* Makes the plan of the run: the library makes a resumed checkpoint's again (its method, its
+ * units), and holds the run's bookkeeping by unit (a checkpoint's state, subtotals) to
+ * --max-memory with the plan. Returns 0 or an exit code (with no plan). */
 static int plan_for_run(const nq_board *board, count_options *o, const checkpoint_file *cp,
                         nq_plan **plan)
 {
-    int code = make_run_plan(board, o, cp, plan);
-    if (!code && (code = check_run_memory(*plan, o))) {
-        nq_plan_free(*plan);
-        *plan = NULL;
-    }
-    return code;
+    nq_checkpoint_info info;
+    const unsigned keep = (o->checkpoint_path ? NQ_KEEP_CHECKPOINT : 0u) |
+                          (o->subtotals_path ? NQ_KEEP_SUBTOTALS : 0u);
+    const plan_resume resume = {
+        keep, o->checkpoint_path && checkpoint_describe(cp, &info) ? &info : NULL,
+        o->checkpoint_path
+    };
+    return make_run_plan("count", board, &o->choice, &resume, o->run.unique, o->run.threads,
+                         plan);
 }
 
 int command_count(int argc, char **argv)

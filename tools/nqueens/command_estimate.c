@@ -72,7 +72,9 @@ static int seconds_per_square(int threads, long long probes, long long seed, dou
     nq_plan *plan;
     nq_estimate e;
     nq_count_result result;
-    if (nq_plan_create(&board, 0, &plan))
+    nq_plan_options backtrack = { .method = NQ_METHOD_BACKTRACK, .engine = NQ_ENGINE_ROWS,
+                                  .threads = threads };
+    if (nq_plan_create_with(&board, &backtrack, &plan))
         return fail(EXIT_RUNTIME, "estimate: out of memory");
     int code = estimate_plan(plan, probes, seed, &e);
     nq_run_options run = { .threads = threads };
