@@ -6,6 +6,8 @@
  *
  * ENGINE: find (nq_kernel_find: the systematic search alone), any (nq_kernel_find_any: the
  * walk's questions), one (nq_find_completion: one thread), threadsT (T threads), lines (the
+ * portfolio2 (two nq_find_completion searches of the whole tree, seeded apart, the first to end
+ * stopping the other: no time limit), lines (the
  * counting kernel for constrained boards, nq_kernel_count_lines_best: counts every completion).
  * LIMIT_S bounds the process's CPU seconds per board (all threads together).
  * Prints a line per board: its name, the answer (yes, no, count, or - when LIMIT_S ran out), the
@@ -41,6 +43,41 @@ static int load(const char *path, nq_search *search)
 }
 
 static volatile int timed_out;
+
+/* A portfolio of two searches of the whole tree, seeded apart: the first to end stops the
+ * other. */
+typedef struct racer {
+    const nq_search *search;
+    uint64_t seed;
+    nq_stop_flag *done;
+    nq_status status;
+    int8_t cols[NQ_MAX_N];
+} racer;
+
+static void *race(void *arg)
+{
+    racer *r = arg;
+    nq_find_limits limits = { r->seed, 0, { NULL, r->done } };
+    r->status = nq_find_completion(r->search, &limits, r->cols);
+    if (r->status != NQ_ERR_STOPPED)
+        atomic_store(r->done, 1);
+    return NULL;
+}
+
+static nq_status portfolio(const nq_search *search, int8_t *cols)
+{
+    nq_stop_flag done;
+    atomic_init(&done, 0);
+    racer racers[2] = { { search, 0, &done, NQ_ERR_STOPPED, { 0 } },
+                        { search, 12345, &done, NQ_ERR_STOPPED, { 0 } } };
+    pthread_t other;
+    pthread_create(&other, NULL, race, &racers[1]);
+    race(&racers[0]);
+    pthread_join(other, NULL);
+    racer *r = racers[0].status != NQ_ERR_STOPPED ? &racers[0] : &racers[1];
+    memcpy(cols, r->cols, sizeof r->cols);
+    return r->status;
+}
 
 /* Raises timed_out once the process has spent LIMIT_S CPU seconds on the board: the machine may
  * be shared, and CPU time is what the engines are compared by. */
@@ -100,6 +137,8 @@ int main(int argc, char **argv)
         } else if (!strncmp(engine, "threads", 7)) {
             limits.stop.flag = (nq_stop_flag *)&timed_out;
             status = nq_find_completion_threads(&search, &limits, atoi(engine + 7), cols);
+        } else if (!strcmp(engine, "portfolio2")) {
+            status = portfolio(&search, cols);
         } else if (!strcmp(engine, "lines")) {
             count = nq_kernel_count_lines_best(&search, (nq_stop_flag *)&timed_out);
             status = timed_out ? NQ_ERR_STOPPED : count ? NQ_OK : NQ_ERR_NO_SOLUTION;

@@ -11,7 +11,8 @@
  * columns took another 0.7 of the instructions.
  *
  * Diagonals are kept by absolute index (r + c, and c - r + n - 1) in 128-bit masks, so that
- * rows can be filled in any order on boards up to 64 wide.
+ * rows can be filled in any order on boards up to 64 wide; on boards up to 32 wide they fit the
+ * masks' low halves, and the walk built for those shifts 64 bits only, which is cheaper.
  *
  * With a seed, each row's squares are tried in a random order: a search that finds nothing
  * within its budget can start over elsewhere, which is what cures the heavy tails of finding.
@@ -106,8 +107,8 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
 }
 
 /* Runs f for `nodes` nodes more at most, built four times: with and without a popcount
- * instruction, for boards up to 32 wide (narrow) and wider. The search stops between two nodes with its stack in order, and goes on from
- * there when run again. */
+ * instruction, for boards up to 32 wide (narrow) and wider. The search stops between two nodes
+ * with its stack in order, and goes on from there when run again. */
 static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_t nodes,
                                                            const nq_stop *stop, int8_t *cols_out,
                                                            int narrow)
