@@ -12,7 +12,7 @@
 # completion, the median and the worst CPU seconds ("> LIMIT" past the limit). Then a row per
 # question and engine. Engines that decide a board must agree, or the exit status is 1.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 first=${1:-25}
 last=${2:-30}
 seeds=${SEEDS:-10}
