@@ -23,8 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "complete.h"
 #include "base/base.h"
+#include "find/complete.h"
+
+#define FIRST_INSTALLMENT 2000   /* nq_kernel_find_any's first run; they double */
+#define SEEDED_SHARE 4           /* its seeded runs get this share of the plain runs' nodes */
 
 /* Nodes per unit of Luby's sequence. */
 #define LUBY_UNIT 512
@@ -51,55 +54,59 @@ static uint64_t luby(uint64_t i)
  * reached first). */
 static int run_restarting(nq_csearch *f, uint64_t nodes, uint64_t max)
 {
-    if (f->nodes >= max || nq_stop_requested(&f->stop))
+    nq_walk_shared *w = &f->walk;
+    if (w->nodes >= max || nq_stop_requested(&w->stop))
         return NQ_WALK_STOPPED;
-    f->budget = max - f->nodes > nodes ? f->nodes + nodes : max;
+    w->budget = max - w->nodes > nodes ? w->nodes + nodes : max;
     f->restarting.depth = -1;
-    return nq_walk_run(f, &f->restarting);
+    return f->kernels->walk_run(w, &f->restarting);
 }
 
 /* Runs the systematic walk on for a slice of `nodes` nodes at most (fewer if max is reached
  * first). */
 static int run_systematic(nq_csearch *f, uint64_t nodes, uint64_t max)
 {
-    if (f->nodes >= max || nq_stop_requested(&f->stop))
+    nq_walk_shared *w = &f->walk;
+    if (w->nodes >= max || nq_stop_requested(&w->stop))
         return NQ_WALK_STOPPED;
-    if (max - f->nodes < nodes)
-        nodes = max - f->nodes;
-    nq_status status = nq_finder_run(&f->systematic, nodes, &f->stop, f->cols);
-    f->nodes += nodes;
+    if (max - w->nodes < nodes)
+        nodes = max - w->nodes;
+    nq_status status = nq_finder_run(&f->systematic, nodes, &w->stop, f->cols);
+    w->nodes += nodes;
     if (status == NQ_OK)
-        f->found = f->cols;
+        w->found = f->cols;
     return status == NQ_OK                 ? NQ_WALK_FOUND
          : status == NQ_ERR_NO_SOLUTION    ? NQ_WALK_EXHAUSTED
-         : nq_stop_requested(&f->stop)     ? NQ_WALK_STOPPED
+         : nq_stop_requested(&w->stop)     ? NQ_WALK_STOPPED
                                            : NQ_WALK_OVER_BUDGET;
 }
 
-void nq_csearch_start(nq_csearch *f, const nq_search *search, const nq_find_limits *limits)
+void nq_csearch_start(nq_csearch *f, const nq_search *search, const nq_find_limits *limits,
+                      const nq_find_kernels *kernels)
 {
-    f->stop = limits->stop;
-    f->nodes = 0;
-    f->popcnt = nq_cpu_uses(NQ_CPU_POPCNT);
+    nq_walk_shared *w = &f->walk;
+    f->kernels = kernels;
+    w->stop = limits->stop;
+    w->nodes = 0;
     f->slices = 0;
     for (int i = 0; i < 2 * NQ_MAX_N; i++)
-        f->weight[i] = 1;
+        w->weight[i] = 1;
     /* Without a seed the systematic walk makes plain choices; the restarts never do. */
-    nq_finder_init(&f->systematic, search, limits->seed);
+    nq_finder_init(&f->systematic, search, limits->seed, kernels);
     f->restarting = (nq_cwalk){ .random_values = 1, .random_ties = 1, .least_first = 1,
-                            .random = limits->seed ^ UINT64_C(0x9E3779B97F4A7C15) };
+                                .random = limits->seed ^ UINT64_C(0x9E3779B97F4A7C15) };
     if (!f->restarting.random)
         f->restarting.random = 1;
-    f->result = nq_walk_root(search, &f->root) ? NQ_WALK_OVER_BUDGET : NQ_WALK_EXHAUSTED;
-    if (f->result != NQ_WALK_EXHAUSTED && !f->root.open_rows) {
-        f->found = f->root.queen;
+    f->result = nq_walk_root(search, &w->root) ? NQ_WALK_OVER_BUDGET : NQ_WALK_EXHAUSTED;
+    if (f->result != NQ_WALK_EXHAUSTED && !w->root.open_rows) {
+        w->found = w->root.queen;
         f->result = NQ_WALK_FOUND;
     }
 }
 
 int nq_csearch_run(nq_csearch *f, uint64_t max)
 {
-    while (f->result == NQ_WALK_OVER_BUDGET && f->nodes < max) {
+    while (f->result == NQ_WALK_OVER_BUDGET && f->walk.nodes < max) {
         uint64_t slice = LUBY_UNIT * luby(++f->slices);
         int result = run_systematic(f, slice, max);
         if (result == NQ_WALK_OVER_BUDGET)
@@ -119,43 +126,42 @@ nq_status nq_find_completion(const nq_search *search, const nq_find_limits *limi
     nq_csearch *f = malloc(sizeof *f);
     if (!f)
         return NQ_ERR_NOMEM;
-    nq_csearch_start(f, search, limits);
+    nq_csearch_start(f, search, limits, nq_find_kernels_best());
     int result = nq_csearch_run(f, limits->max_nodes ? limits->max_nodes : UINT64_MAX);
     if (result == NQ_WALK_FOUND)
-        memcpy(cols, f->found, (size_t)search->n);
+        memcpy(cols, f->walk.found, (size_t)search->n);
     free(f);
     return result == NQ_WALK_FOUND       ? NQ_OK
          : result == NQ_WALK_EXHAUSTED ? NQ_ERR_NO_SOLUTION
                                        : NQ_ERR_STOPPED;
 }
 
-/* SplitMix64's finalizer: seeds 1, 2, 3 ... give unrelated streams, and none gives 0. */
-static uint64_t mix_seed(uint64_t x)
+/* ---- The systematic walk alone, and the walk's questions ------------------------------- */
+
+nq_status nq_kernel_find(const nq_search *search, const nq_find_limits *limits, int8_t *cols)
 {
-    x += UINT64_C(0x9E3779B97F4A7C15);
-    x = (x ^ x >> 30) * UINT64_C(0xBF58476D1CE4E5B9);
-    x = (x ^ x >> 27) * UINT64_C(0x94D049BB133111EB);
-    x ^= x >> 31;
-    return x ? x : 1;
+    nq_finder f;
+    nq_finder_init(&f, search, limits->seed, nq_find_kernels_best());
+    return nq_finder_run(&f, limits->max_nodes ? limits->max_nodes : UINT64_MAX, &limits->stop,
+                         cols);
 }
 
-nq_status nq_complete(const nq_board *board, const nq_complete_options *options, int32_t *cols)
+nq_status nq_kernel_find_any(const nq_search *search, const nq_find_limits *limits, int8_t *cols)
 {
-    if (!board || !cols)
-        return NQ_ERR_ARGUMENT;
-    nq_search search;
-    nq_status status = nq_search_compile(board, &search);
-    if (status)
-        return status;
-    nq_find_limits limits = { 0, 0, { NULL, NULL } };
-    int threads = options ? options->threads : 1;
-    if (options) {
-        limits.seed = options->random ? mix_seed(options->seed) : 0;
-        limits.stop.signal = options->stop;
+    nq_finder plain;
+    nq_finder_init(&plain, search, limits->seed, nq_find_kernels_best());
+    uint64_t most = limits->max_nodes ? limits->max_nodes : UINT64_MAX;
+    for (uint64_t step = FIRST_INSTALLMENT, spent = 0; spent < most; spent += step, step *= 2) {
+        if (step > most - spent)
+            step = most - spent;
+        nq_status status = nq_finder_run(&plain, step, &limits->stop, cols);
+        if (status == NQ_ERR_STOPPED && !nq_stop_requested(&limits->stop)) {
+            nq_find_limits seeded = { (limits->seed ^ (spent + step)) | 1,
+                                      step / SEEDED_SHARE, limits->stop };
+            status = nq_kernel_find(search, &seeded, cols);
+        }
+        if (status != NQ_ERR_STOPPED || nq_stop_requested(&limits->stop))
+            return status;
     }
-    int8_t found[NQ_MAX_N];
-    status = nq_find_completion_threads(&search, &limits, threads, found);
-    for (int r = 0; !status && r < search.n; r++)
-        cols[r] = found[r];
-    return status;
+    return NQ_ERR_STOPPED;
 }

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "complete.h"
+#include "find/complete.h"
 #include "base/base.h"
 
 #define TASKS_PER_THREAD 32     /* subtrees per thread: enough that none holds up the end */
@@ -44,6 +44,7 @@ typedef struct shared {
     nq_stop caller;                /* the caller's stop request */
     uint64_t nodes, max;           /* nodes spent in all, and the most allowed */
     uint64_t first_run;            /* nodes of a task's first run */
+    const nq_find_kernels *kernels;   /* the CPU path of every task */
     int result;                    /* NQ_WALK_ value of the whole search */
     int8_t found[NQ_MAX_N];        /* the completion, when one is found */
     int n;
@@ -164,15 +165,15 @@ static int run_task(shared *s, task *t, const nq_find_limits *limits)
         t->f = malloc(sizeof *t->f);
         if (!t->f)
             return -1;
-        nq_csearch_start(t->f, &t->search, limits);
-        t->f->stop = (nq_stop){ limits->stop.signal, &s->halt };
+        nq_csearch_start(t->f, &t->search, limits, s->kernels);
+        t->f->walk.stop = (nq_stop){ limits->stop.signal, &s->halt };
     }
-    uint64_t before = t->f->nodes;
+    uint64_t before = t->f->walk.nodes;
     int result = nq_csearch_run(t->f, before + t->run);
     if (t->run < LONGEST_RUN)
         t->run *= 2;
     pthread_mutex_lock(&s->lock);
-    s->nodes += t->f->nodes - before;
+    s->nodes += t->f->walk.nodes - before;
     return result;
 }
 
@@ -180,7 +181,7 @@ static int run_task(shared *s, task *t, const nq_find_limits *limits)
 static void settle_task(shared *s, task *t, int result)
 {
     if (result == NQ_WALK_FOUND || result < 0) {
-        end(s, result < 0 ? -1 : NQ_WALK_FOUND, result < 0 ? NULL : t->f->found);
+        end(s, result < 0 ? -1 : NQ_WALK_FOUND, result < 0 ? NULL : t->f->walk.found);
     } else if (result == NQ_WALK_EXHAUSTED) {
         t->state = DONE;
         if (--s->left == 0)
@@ -266,6 +267,7 @@ nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits
         s->max = limits->max_nodes ? limits->max_nodes : UINT64_MAX;
         s->result = NQ_WALK_OVER_BUDGET;
         s->first_run = options->first_run;
+        s->kernels = nq_find_kernels_best();
         s->always_give = options->always_give;
         int count = nq_walk_root(search, &ring[0]) ? 1 : 0;
         if (count && !ring[0].open_rows)

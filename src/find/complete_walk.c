@@ -1,11 +1,11 @@
 /*
- * complete_walk.c - one walk of the completion search (complete.c says how the walks share the
- * time): place a queen, fill the lines left with one square, choose the next line to branch
+ * complete_walk.c - the restarting walk of the completion search (complete.c says how it shares
+ * the time with the systematic walk): place a queen, fill the lines left with one square, choose the next line to branch
  * on, depth first, with a stack of whole nodes so that going back costs nothing.
  */
 #include <string.h>
 
-#include "complete.h"
+#include "find/complete_walk.h"
 #include "base/base.h"
 
 static inline uint64_t bit(int i)
@@ -176,7 +176,7 @@ static inline __attribute__((always_inline)) void choose(nq_cwalk *w, const uint
 }
 
 /* Adds a dead end to the weight of each open line of a left with no square. */
-static inline void blame(nq_csearch *f, const nq_node *a)
+static inline void blame(nq_walk_shared *f, const nq_node *a)
 {
     for (uint64_t m = a->open_rows; m; m &= m - 1)
         f->weight[__builtin_ctzll(m)] += !a->row[__builtin_ctzll(m)];
@@ -184,8 +184,8 @@ static inline void blame(nq_csearch *f, const nq_node *a)
         f->weight[NQ_MAX_N + __builtin_ctzll(m)] += !a->col[__builtin_ctzll(m)];
 }
 
-/* nq_walk_run's walk, inlined into the two builds below. */
-static inline __attribute__((always_inline)) int descend(nq_csearch *f, nq_cwalk *w)
+/* nq_walk_run_*'s walk, inlined into the two builds below. */
+static inline __attribute__((always_inline)) int descend(nq_walk_shared *f, nq_cwalk *w)
 {
     if (w->depth < 0) {
         w->stack[0].at = f->root;
@@ -225,12 +225,12 @@ static inline __attribute__((always_inline)) int descend(nq_csearch *f, nq_cwalk
 }
 
 /* The walk built twice: choose() counts bits at every node. */
-static int descend_plain(nq_csearch *f, nq_cwalk *w)
+int nq_walk_run_portable(nq_walk_shared *f, nq_cwalk *w)
 {
     return descend(f, w);
 }
 
-NQ_TARGET_POPCNT static int descend_popcnt(nq_csearch *f, nq_cwalk *w)
+NQ_TARGET_POPCNT int nq_walk_run_popcnt(nq_walk_shared *f, nq_cwalk *w)
 {
     return descend(f, w);
 }
@@ -254,11 +254,6 @@ int nq_walk_root(const nq_search *search, nq_node *a)
         single[1] |= (a->col[i] & (a->col[i] - 1)) ? 0 : bit(i);
     }
     return settle(a, single);
-}
-
-int nq_walk_run(nq_csearch *f, nq_cwalk *w)
-{
-    return f->popcnt ? descend_popcnt(f, w) : descend_plain(f, w);
 }
 
 int nq_walk_place(nq_node *a, int r, int c)

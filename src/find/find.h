@@ -1,8 +1,10 @@
 /*
- * find.h - searches for one completion of a compiled board, or the proof that it has
- * none: complete.c (any board, restarts and learnt weights) and kernel_find.c (fewest choices
- * first, the proof engine of the guided listing). explicit.c and local_search.c, the other
- * single solutions, are public (nqueens.h).
+ * find.h - searches for one completion of a compiled board, or the proof that it has none: one
+ * engine, whose systematic walk (kernel_find.c: fewest choices first) proves, and whose
+ * restarting walk (complete_walk.c: random choices, learnt weights) cuts the heavy tails of
+ * finding; complete.c schedules the two, complete_threads.c shares one search among threads,
+ * find_kernels.c picks their CPU path, complete_board.c is nq_complete. explicit.c and
+ * local_search.c, the other single solutions, are public (nqueens.h).
  */
 #ifndef NQ_FIND_H
 #define NQ_FIND_H
@@ -64,6 +66,25 @@ nq_status nq_kernel_find_any(const nq_search *search, const nq_find_limits *limi
 
 typedef unsigned __int128 nq_u128_bits;
 
+struct nq_finder;
+struct nq_walk_shared;
+struct nq_cwalk;
+
+/* The walks built for one CPU path, chosen together: a search takes one table when it starts,
+ * so that a CPU limit (nq_cpu_limit) picks them all at once; the tests pass each in turn. */
+typedef struct nq_find_kernels {
+    const char *name;   /* the path: "portable", "popcnt" */
+    nq_status (*finder_run)(struct nq_finder *finder, uint64_t nodes, const nq_stop *stop,
+                            int8_t *cols);                        /* nq_finder_run's */
+    int (*walk_run)(struct nq_walk_shared *s, struct nq_cwalk *w);   /* complete_walk.h */
+} nq_find_kernels;
+
+/* The tables: portable C, and for CPUs with POPCNT (use that only on one). */
+extern const nq_find_kernels nq_find_kernels_portable, nq_find_kernels_popcnt;
+
+/* The fastest table among the paths nq_cpu_uses allows now. */
+const nq_find_kernels *nq_find_kernels_best(void);
+
 /* One line filled by that search, and what was taken before it. */
 typedef struct nq_find_step {
     uint64_t cols;                 /* columns taken before this line */
@@ -84,13 +105,26 @@ typedef struct nq_finder {
     nq_u128_bits up, down;
     uint64_t random;               /* nq_random_next's state; 0: lowest square first */
     int8_t placed[NQ_MAX_N];       /* the queens of the filled rows */
+    uint64_t nodes;                /* nodes expanded so far, all runs */
+    const nq_find_kernels *kernels;   /* the CPU path it runs on */
+    int wide;                      /* diagonals in 128 bits: boards over 32 wide (the tests set
+                                      it on narrower ones too) */
 } nq_finder;
 
-void nq_finder_init(nq_finder *finder, const nq_search *search, uint64_t seed);
+/* Starts finder on search, with seed (as nq_find_limits's) and the CPU path of kernels
+ * (nq_find_kernels_best(), or a table to test). */
+void nq_finder_init(nq_finder *finder, const nq_search *search, uint64_t seed,
+                    const nq_find_kernels *kernels);
 
 /* Runs finder for at most `nodes` nodes more. Returns NQ_OK with cols[0..n-1] filled (a
  * completion: the finder is done), NQ_ERR_NO_SOLUTION (the tree is exhausted), or
  * NQ_ERR_STOPPED (the nodes ran out, or *stop was requested: run it again to go on). */
 nq_status nq_finder_run(nq_finder *finder, uint64_t nodes, const nq_stop *stop, int8_t *cols);
+
+/* nq_finder_run on each CPU path (the tables' finder_run). */
+nq_status nq_finder_run_portable(nq_finder *finder, uint64_t nodes, const nq_stop *stop,
+                                 int8_t *cols);
+nq_status nq_finder_run_popcnt(nq_finder *finder, uint64_t nodes, const nq_stop *stop,
+                               int8_t *cols);
 
 #endif /* NQ_FIND_H */

@@ -11,7 +11,8 @@
  * columns took another 0.7 of the instructions.
  *
  * Diagonals are kept by absolute index (r + c, and c - r + n - 1) in 128-bit masks, so that
- * rows can be filled in any order on boards up to 64 wide.
+ * rows can be filled in any order on boards up to 64 wide; on boards up to 32 wide they fit the
+ * masks' low halves, and the walk built for those shifts 64 bits only, which is cheaper.
  *
  * With a seed, each row's squares are tried in a random order: a search that finds nothing
  * within its budget can start over elsewhere, which is what cures the heavy tails of finding.
@@ -20,14 +21,16 @@
 #include "find/find.h"
 
 #define POLL_MASK 4095           /* nodes between looks at the stop request */
-#define FIRST_INSTALLMENT 2000   /* nq_kernel_find_any's first run; they double */
-#define SEEDED_SHARE 4           /* its seeded runs get this share of the plain runs' nodes */
 
-/* The free squares of open row r. */
-static inline uint64_t row_free(const nq_search *search, int r, uint64_t cols, nq_u128_bits up,
-                                nq_u128_bits down)
+/* The free squares of open row r. Narrow: the board is at most 32 wide, so that its diagonals
+ * fit the low halves of up and down, and 64-bit shifts do. */
+static inline __attribute__((always_inline)) uint64_t row_free(const nq_search *search, int r,
+                                                               uint64_t cols, nq_u128_bits up,
+                                                               nq_u128_bits down, int narrow)
 {
     int n = search->n;
+    if (narrow)
+        return search->allow[r] & ~(cols | (uint64_t)up >> r | (uint64_t)down >> (n - 1 - r));
     return search->allow[r] & ~(cols | (uint64_t)(up >> r) | (uint64_t)(down >> (n - 1 - r)));
 }
 
@@ -39,13 +42,17 @@ typedef struct line {
 } line;
 
 /* The open rows of a node that offer column c. */
-static inline uint64_t rows_offering(const nq_search *search, uint64_t open, int c,
-                                     uint64_t cols, nq_u128_bits up, nq_u128_bits down)
+static inline __attribute__((always_inline)) uint64_t rows_offering(const nq_search *search,
+                                                                    uint64_t open, int c,
+                                                                    uint64_t cols,
+                                                                    nq_u128_bits up,
+                                                                    nq_u128_bits down,
+                                                                    int narrow)
 {
     uint64_t rows = 0;
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
-        rows |= (row_free(search, r, cols, up, down) >> c & 1) << r;
+        rows |= (row_free(search, r, cols, up, down, narrow) >> c & 1) << r;
     }
     return rows;
 }
@@ -56,13 +63,13 @@ static inline uint64_t rows_offering(const nq_search *search, uint64_t open, int
  * bit of each count per word, which add a row's squares in a few instructions. */
 static inline __attribute__((always_inline)) line choose(const nq_search *search, uint64_t open,
                                                          uint64_t cols, nq_u128_bits up,
-                                                         nq_u128_bits down)
+                                                         nq_u128_bits down, int narrow)
 {
     unsigned least = ~0u;   /* free squares << 8 | row: the minimum picks both */
     uint64_t bit0 = 0, bit1 = 0, bit2 = 0, many = 0;   /* columns' counts; many: 8 or more */
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
-        uint64_t f = row_free(search, r, cols, up, down);
+        uint64_t f = row_free(search, r, cols, up, down, narrow);
         unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
         uint64_t carry = bit0 & f;
         bit0 ^= f;
@@ -80,9 +87,9 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
     uint64_t single = untaken & bit0 & ~bit1 & ~bit2 & ~many;
     if (single) {
         int c = __builtin_ctzll(single);
-        uint64_t rows = rows_offering(search, open, c, cols, up, down);
+        uint64_t rows = rows_offering(search, open, c, cols, up, down, narrow);
         int r = __builtin_ctzll(rows);
-        uint64_t f = row_free(search, r, cols, up, down) & single;
+        uint64_t f = row_free(search, r, cols, up, down, narrow) & single;
         /* Every column that only r offers must take r's queen: two of them cannot. */
         return (line){ r, -1, (f & (f - 1)) ? 0 : f };
     }
@@ -92,18 +99,19 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
                          (k & 4 ? bit2 : ~bit2);
         if (exact) {
             int c = __builtin_ctzll(exact);
-            return (line){ -1, c, rows_offering(search, open, c, cols, up, down) };
+            return (line){ -1, c, rows_offering(search, open, c, cols, up, down, narrow) };
         }
     }
-    best.squares = row_free(search, best.row, cols, up, down);
+    best.squares = row_free(search, best.row, cols, up, down, narrow);
     return best;
 }
 
-/* Runs f for `nodes` nodes more at most, built twice: with and without a popcount
- * instruction. The search stops between two nodes with its stack in order, and goes on from
- * there when run again. */
+/* Runs f for `nodes` nodes more at most, built four times: with and without a popcount
+ * instruction, for boards up to 32 wide (narrow) and wider. The search stops between two nodes
+ * with its stack in order, and goes on from there when run again. */
 static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_t nodes,
-                                                           const nq_stop *stop, int8_t *cols_out)
+                                                           const nq_stop *stop, int8_t *cols_out,
+                                                           int narrow)
 {
     const nq_search *search = f->search;
     const int n = search->n;
@@ -123,10 +131,12 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
             depth--;
         if (depth == 0) {
             f->depth = 0;
+            f->nodes += done;
             return NQ_ERR_NO_SOLUTION;
         }
         if (++done > nodes || ((done & POLL_MASK) == 0 && stop && nq_stop_requested(stop))) {
             f->depth = depth;
+            f->nodes += done - 1;
             return NQ_ERR_STOPPED;
         }
         nq_find_step *s = &stack[depth - 1];
@@ -142,16 +152,22 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
         int c = s->row >= 0 ? __builtin_ctzll(bit) : s->col;
         f->placed[r] = (int8_t)c;
         cols = s->cols | UINT64_C(1) << c;
-        up = s->up | (nq_u128_bits)1 << (r + c);
-        down = s->down | (nq_u128_bits)1 << (c - r + n - 1);
+        if (narrow) {
+            up = (uint64_t)s->up | UINT64_C(1) << (r + c);
+            down = (uint64_t)s->down | UINT64_C(1) << (c - r + n - 1);
+        } else {
+            up = s->up | (nq_u128_bits)1 << (r + c);
+            down = s->down | (nq_u128_bits)1 << (c - r + n - 1);
+        }
         open = s->open & ~(UINT64_C(1) << r);
     expand:;
-        line next = choose(search, open, cols, up, down);
+        line next = choose(search, open, cols, up, down, narrow);
         if (next.squares && next.row >= 0 && !(open & (open - 1))) {   /* the last row */
             f->placed[next.row] = (int8_t)__builtin_ctzll(next.squares);
             for (int r = 0; r < n; r++)
                 cols_out[r] = f->placed[r];
             f->depth = depth;
+            f->nodes += done;
             return NQ_OK;
         }
         if (next.squares)
@@ -160,55 +176,30 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
     }
 }
 
-static nq_status run_plain(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)
+nq_status nq_finder_run_portable(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)
 {
-    return run(f, nodes, stop, cols);
+    return f->wide ? run(f, nodes, stop, cols, 0) : run(f, nodes, stop, cols, 1);
 }
 
-NQ_TARGET_POPCNT static nq_status run_popcnt(nq_finder *f, uint64_t nodes, const nq_stop *stop,
-                                             int8_t *cols)
+NQ_TARGET_POPCNT nq_status nq_finder_run_popcnt(nq_finder *f, uint64_t nodes, const nq_stop *stop,
+                                                int8_t *cols)
 {
-    return run(f, nodes, stop, cols);
+    return f->wide ? run(f, nodes, stop, cols, 0) : run(f, nodes, stop, cols, 1);
 }
 
-void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed)
+void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed,
+                    const nq_find_kernels *kernels)
 {
     f->search = search;
     f->depth = -1;
     f->cols = 0, f->open = search->full, f->up = 0, f->down = 0;
     f->random = seed;
+    f->nodes = 0;
+    f->kernels = kernels;
+    f->wide = search->n > 32;
 }
 
 nq_status nq_finder_run(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)
 {
-    return nq_cpu_uses(NQ_CPU_POPCNT) ? run_popcnt(f, nodes, stop, cols)
-                                      : run_plain(f, nodes, stop, cols);
-}
-
-nq_status nq_kernel_find(const nq_search *search, const nq_find_limits *limits, int8_t *cols)
-{
-    nq_finder f;
-    nq_finder_init(&f, search, limits->seed);
-    return nq_finder_run(&f, limits->max_nodes ? limits->max_nodes : UINT64_MAX, &limits->stop,
-                         cols);
-}
-
-nq_status nq_kernel_find_any(const nq_search *search, const nq_find_limits *limits, int8_t *cols)
-{
-    nq_finder plain;
-    nq_finder_init(&plain, search, limits->seed);
-    uint64_t most = limits->max_nodes ? limits->max_nodes : UINT64_MAX;
-    for (uint64_t step = FIRST_INSTALLMENT, spent = 0; spent < most; spent += step, step *= 2) {
-        if (step > most - spent)
-            step = most - spent;
-        nq_status status = nq_finder_run(&plain, step, &limits->stop, cols);
-        if (status == NQ_ERR_STOPPED && !nq_stop_requested(&limits->stop)) {
-            nq_find_limits seeded = { (limits->seed ^ (spent + step)) | 1,
-                                      step / SEEDED_SHARE, limits->stop };
-            status = nq_kernel_find(search, &seeded, cols);
-        }
-        if (status != NQ_ERR_STOPPED || nq_stop_requested(&limits->stop))
-            return status;
-    }
-    return NQ_ERR_STOPPED;
+    return f->kernels->finder_run(f, nodes, stop, cols);
 }

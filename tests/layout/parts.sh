@@ -12,10 +12,7 @@ cd "${1:-.}" || exit 2
 
 # Circles known and not yet undone, each with what undoing it takes. A listed pair that no longer
 # leans on itself is reported, so that the list only shrinks.
-known="src/find/complete_walk.c:complete.h src/find/complete_threads.c:complete.h"
-#   find/: complete.h holds the state all three completion files share (nq_csearch), and both
-#   the walk and the threads take it from complete.c's header while complete.c calls them: the
-#   state wants a header of its own, and nq_complete, which picks threads or not, a file apart.
+known=""
 seen=
 
 fail=0

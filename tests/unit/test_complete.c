@@ -60,20 +60,25 @@ static void check_against_reference(const nq_board *b)
     }
 }
 
+/* On the portable path (nq_cpu_limit(0)) and on the best this CPU has. */
 static void small_boards(void **state)
 {
     (void)state;
-    for (int n = 1; n <= 10; n++) {
-        nq_board b;
-        nq_board_init(&b, n);
-        check_against_reference(&b);
-    }
-    uint64_t seed = 23;
-    for (int i = 0; i < 600; i++) {
-        nq_board b;
-        int n = 1 + test_below(&seed, 12);
-        test_random_board(&seed, n, test_below(&seed, 36), test_below(&seed, n / 2 + 2), 0, &b);
-        check_against_reference(&b);
+    for (int path = 0; path < 2; path++) {
+        nq_cpu_limit(path ? NQ_CPU_ALL : 0);
+        for (int n = 1; n <= 10; n++) {
+            nq_board b;
+            nq_board_init(&b, n);
+            check_against_reference(&b);
+        }
+        uint64_t seed = 23;
+        for (int i = 0; i < 600; i++) {
+            nq_board b;
+            int n = 1 + test_below(&seed, 12);
+            test_random_board(&seed, n, test_below(&seed, 36), test_below(&seed, n / 2 + 2), 0,
+                              &b);
+            check_against_reference(&b);
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 /*
  * test_find.c - the proof engine of the guided listing (kernel_find.c): it finds a completion
  * exactly when the reference solver counts one, every completion it gives is one, in one run or
- * in installments, plain or seeded, on small boards and on boards up to 64 wide.
+ * in installments, plain or seeded, on small boards and on boards up to 64 wide, on every CPU
+ * path and diagonal width alike.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -39,7 +40,7 @@ static nq_status find(const nq_search *search, uint64_t seed, uint64_t installme
         return nq_kernel_find(search, &limits, cols);
     }
     nq_finder finder;
-    nq_finder_init(&finder, search, seed);
+    nq_finder_init(&finder, search, seed, nq_find_kernels_best());
     nq_status status;
     while ((status = nq_finder_run(&finder, installment, NULL, cols)) == NQ_ERR_STOPPED)
         ;
@@ -149,6 +150,71 @@ static void wide_boards(void **state)
     }
 }
 
+/* The systematic walk on each CPU path and diagonal width (kernels, wide) in installments of
+ * `installment` nodes; *nodes gets the nodes it expanded. */
+static nq_status find_on(const nq_search *search, const nq_find_kernels *kernels, int wide,
+                         uint64_t installment, int8_t *cols, uint64_t *nodes)
+{
+    nq_finder finder;
+    nq_finder_init(&finder, search, 0, kernels);
+    finder.wide = wide || search->n > 32;
+    nq_status status;
+    while ((status = nq_finder_run(&finder, installment, NULL, cols)) == NQ_ERR_STOPPED)
+        ;
+    *nodes = finder.nodes;
+    return status;
+}
+
+/* Every CPU path this CPU has, and 64- and 128-bit diagonals, walk the same tree: the same
+ * answer as the reference on small boards with bad squares, queens and excluded diagonals, and
+ * the same nodes on each path, on those and on boards up to 26 wide with excluded diagonals. */
+static void every_path_agrees(void **state)
+{
+    (void)state;
+    const nq_find_kernels *paths[2] = { &nq_find_kernels_portable, &nq_find_kernels_popcnt };
+    int count = nq_cpu_detected() & NQ_CPU_POPCNT ? 2 : 1;
+    uint64_t random = 29;
+    int found = 0, none = 0;
+    for (int i = 0; i < 1200; i++) {
+        int large = i % 100 == 99;
+        int n = large ? 18 + (int)test_below(&random, 9) : 1 + (int)test_below(&random, 11);
+        nq_board b;
+        test_random_board(&random, n, large ? 0 : (int)test_below(&random, 40),
+                          (int)test_below(&random, 3), 0, &b);
+        /* Whole diagonals excluded, as CSPLib problem 079 does, up to n of them. */
+        for (int k = (int)test_below(&random, n + 1); k > 0; k--) {
+            int d = (int)test_below(&random, 2 * n - 1), sum = (int)test_below(&random, 2);
+            for (int r = 0; r < n; r++) {
+                int c = sum ? d - r : r - d + n - 1;
+                if (c >= 0 && c < n && b.queen[r] != c)
+                    nq_board_block(&b, r, c);
+            }
+        }
+        nq_search search;
+        if (nq_search_compile(&b, &search) != NQ_OK)
+            continue;
+        int exists = large ? -1 : ref_count(&b) > 0;
+        uint64_t first_nodes = 0;
+        nq_status first = NQ_OK;
+        for (int k = 0; k < 2 * count; k++) {
+            int8_t cols[NQ_MAX_N];
+            uint64_t nodes;
+            nq_status status = find_on(&search, paths[k / 2], k % 2, k ? 1000 : UINT64_MAX,
+                                       cols, &nodes);
+            if (exists >= 0)
+                assert_int_equal(status, exists ? NQ_OK : NQ_ERR_NO_SOLUTION);
+            if (status == NQ_OK)
+                assert_true(is_completion(&search, cols));
+            if (k == 0)
+                first = status, first_nodes = nodes;
+            assert_int_equal(status, first);
+            assert_true(nodes == first_nodes);
+        }
+        found += first == NQ_OK, none += first == NQ_ERR_NO_SOLUTION;
+    }
+    assert_true(found > 200 && none > 200);   /* both answers were put to the test */
+}
+
 /* A budget or a stop request ends the search with NQ_ERR_STOPPED; the finder goes on from
  * there. */
 static void limits(void **state)
@@ -168,7 +234,7 @@ static void limits(void **state)
     assert_int_equal(nq_kernel_find(&search, &by_signal, cols), NQ_ERR_STOPPED);
     assert_int_equal(nq_kernel_find(&search, &by_flag, cols), NQ_ERR_STOPPED);
     nq_finder finder;
-    nq_finder_init(&finder, &search, 0);
+    nq_finder_init(&finder, &search, 0, nq_find_kernels_best());
     assert_int_equal(nq_finder_run(&finder, 0, &by_flag.stop, cols), NQ_ERR_STOPPED);
     atomic_store(&flag, 0);
     assert_int_equal(nq_finder_run(&finder, 1000, &by_flag.stop, cols), NQ_OK);
@@ -181,6 +247,7 @@ int main(void)
         cmocka_unit_test(agrees_with_the_reference),
         cmocka_unit_test(arbitrary_rows),
         cmocka_unit_test(wide_boards),
+        cmocka_unit_test(every_path_agrees),
         cmocka_unit_test(limits),
     };
     return cmocka_run_group_tests_name("find", tests, NULL, NULL);
