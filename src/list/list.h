@@ -41,7 +41,8 @@ nq_status nq_walk_lex(const nq_search *search, const nq_walk *walk);
 
 /* nq_walk_lex done by `threads` worker threads (solve_threads.c): the same calls of
  * walk->visit, in the same order, from the calling thread, which calls idle (when not NULL)
- * with walk->context whenever it waits for the workers. Also returns NQ_ERR_NOMEM. */
+ * with walk->context whenever it waits for the workers. Also returns NQ_ERR_NOMEM. Lists the
+ * whole board: walk->start and walk->position are not used. */
 nq_status nq_walk_threads(const nq_search *search, const nq_walk *walk, int threads,
                           void (*idle)(void *context));
 

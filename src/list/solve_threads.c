@@ -144,6 +144,7 @@ static void *worker(void *arg)
         filling f = { l, s };
         nq_walk walk = *l->walk;   /* the group and the tests' thresholds */
         walk.visit = put, walk.context = &f, walk.stop = (nq_stop){ NULL, &l->halt };
+        walk.start = NULL, walk.start_rows = 0, walk.position = NULL;   /* the whole unit */
         s->status = nq_walk_lex(&search, &walk);
         atomic_store(&s->done, 1);
         wake(l);
