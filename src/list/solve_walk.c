@@ -86,7 +86,11 @@ static int ask(walker *k, const nq_search *search, nq_state s, uint64_t squares,
 /* The square of `squares` (free squares of row s.row) the walk goes down into next: the
  * leftmost that completes, or, when a question ran out of budget, the leftmost not ruled out;
  * 0 when none completes. *known says on entry whether k->witness completes the rows above with
- * a square of `squares`, and on return whether it completes them with the square returned. */
+ * a square of `squares`, and on return whether it completes them with the square returned.
+ * The first question is about all the squares (no: the row is done); then the squares left of
+ * the one known to complete are asked about one by one, from the left: a question about all of
+ * them at once would be answered by a completion found near the one known, which costs more
+ * to find than the proofs about single squares cost. */
 static uint64_t next_square(walker *k, const nq_search *search, nq_state s, uint64_t squares,
                             uint64_t budget, int *known)
 {
@@ -96,16 +100,16 @@ static uint64_t next_square(walker *k, const nq_search *search, nq_state s, uint
         if (answer <= 0)
             return answer ? squares & -squares : 0;
     }
-    for (;;) {
-        uint64_t right = UINT64_C(1) << k->witness[s.row];   /* the leftmost known to complete */
-        uint64_t left = squares & (right - 1);
-        int answer = left ? ask(k, search, s, left, budget) : 0;
-        *known = answer >= 0;
-        if (answer == 0)
-            return right;
-        if (answer < 0)
+    uint64_t right = UINT64_C(1) << k->witness[s.row];   /* known to complete */
+    for (uint64_t left = squares & (right - 1); left; left &= left - 1) {
+        int answer = ask(k, search, s, left & -left, budget);
+        if (answer != 0) {
+            *known = answer > 0;
             return left & -left;
+        }
     }
+    *known = 1;
+    return right;
 }
 
 /* The walk below state s. *known: whether k->witness completes the rows above (next_square's
