@@ -624,6 +624,35 @@ typedef struct nq_solve_options {
 NQ_API nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
                                nq_solution_fn visit, void *context);
 
+/* How nq_solve_first searches. Zero-initialise for the defaults. */
+typedef struct nq_first_options {
+    int threads;   /* threads each of the search's questions is split over; 0: one per online
+                      core */
+    /* When *stop becomes nonzero (a signal handler may set it), the search ends soon after,
+     * within a fraction of a second, with NQ_ERR_STOPPED. May be NULL. */
+    volatile const sig_atomic_t *stop;
+    /* When start_rows > 0: the search starts at the position start[0..start_rows-1] (0-based
+     * columns from the top row down), as if every completion whose first start_rows columns
+     * are lexicographically before it had been looked at already. */
+    const int32_t *start;
+    int start_rows;
+    /* When not NULL, called on the calling thread with context each time the search moves on:
+     * no completion lies before prefix[0..rows-1], so a search started there finds what this
+     * one would. Save it to resume a long search after a crash. */
+    void (*position)(void *context, int rows, const int32_t *prefix);
+    void *context;
+} nq_first_options;
+
+/* The lexicographically first completion of board (of the empty n x n board: row n of OEIS
+ * A141843), written to cols[0..n-1] (0-based columns): nq_solve's first solution, found by
+ * the same guided walk with each proof it needs split over options->threads threads (options
+ * NULL: the defaults). Returns NQ_OK, NQ_ERR_NO_SOLUTION (no completion, from the start on),
+ * NQ_ERR_STOPPED, NQ_ERR_ARGUMENT (board or cols NULL, a start column off the board, or
+ * start_rows outside 0..n), NQ_ERR_NOMEM, or what nq_solve returns for a malformed board.
+ * Thread-safe for distinct options. */
+NQ_API nq_status nq_solve_first(const nq_board *board, const nq_first_options *options,
+                                int32_t *cols);
+
 /* ------------------------------------------------------------------------------------------- */
 /* Formats                                                                                       */
 /* ------------------------------------------------------------------------------------------- */

@@ -18,6 +18,21 @@ typedef struct nq_walk {
     double plain_below;                 /* subtrees estimated smaller (in squares tried) go to
                                            the plain kernel; 0: the default (tests set 1 to
                                            guide the walk everywhere) */
+    uint64_t question_nodes;            /* nodes a question of the walk may take; 0: as many
+                                           as the plain kernel's subtree is estimated to try
+                                           (tests set 1 to leave questions unanswered) */
+    int threads;                        /* threads a question is split over (find.h's
+                                           nq_find_completion_threads); 0 or 1: asked on the
+                                           walk's own thread by nq_kernel_find_any */
+    const int8_t *start;                /* when not NULL: the walk starts at this position,
+                                           passing on only the solutions whose first start_rows
+                                           columns are not lexicographically before it */
+    int start_rows;
+    void (*position)(void *context, int rows, const int8_t *prefix);
+                                        /* when not NULL, called with context each time the
+                                           walk goes down into a square by its questions: every
+                                           solution before prefix[0..rows-1] has been passed on,
+                                           so a walk started there (start) goes on exactly */
 } nq_walk;
 
 /* Calls walk->visit for the completions of search's root, in lexicographic order. Returns
@@ -26,7 +41,8 @@ nq_status nq_walk_lex(const nq_search *search, const nq_walk *walk);
 
 /* nq_walk_lex done by `threads` worker threads (solve_threads.c): the same calls of
  * walk->visit, in the same order, from the calling thread, which calls idle (when not NULL)
- * with walk->context whenever it waits for the workers. Also returns NQ_ERR_NOMEM. */
+ * with walk->context whenever it waits for the workers. Also returns NQ_ERR_NOMEM. Lists the
+ * whole board: walk->start and walk->position are not used. */
 nq_status nq_walk_threads(const nq_search *search, const nq_walk *walk, int threads,
                           void (*idle)(void *context));
 

@@ -36,7 +36,8 @@ nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void
     if (status)
         return status;
     widening w = { visit, context, NULL };
-    nq_walk walk = { widen, &w, unique ? nq_board_symmetries(board) : 0, { NULL, NULL }, 0 };
+    nq_walk walk = { .visit = widen, .context = &w,
+                     .group = unique ? nq_board_symmetries(board) : 0 };
     return nq_walk_lex(&search, &walk);
 }
 
@@ -53,8 +54,9 @@ nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
     if (status)
         return status;
     widening w = { visit, context, options->idle };
-    nq_walk walk = { widen, &w, options->unique ? nq_board_symmetries(board) : 0,
-                     { options->stop, NULL }, 0 };
+    nq_walk walk = { .visit = widen, .context = &w,
+                     .group = options->unique ? nq_board_symmetries(board) : 0,
+                     .stop = { options->stop, NULL } };
     int threads = options->threads > 0 ? options->threads : nq_online_cores();
     return nq_walk_threads(&search, &walk, threads, options->idle ? idle : NULL);
 }

@@ -142,7 +142,9 @@ static void *worker(void *arg)
         nq_search search;
         nq_search_of_unit(l->search, &l->units[i], &search);
         filling f = { l, s };
-        nq_walk walk = { put, &f, l->walk->group, { NULL, &l->halt }, l->walk->plain_below };
+        nq_walk walk = *l->walk;   /* the group and the tests' thresholds */
+        walk.visit = put, walk.context = &f, walk.stop = (nq_stop){ NULL, &l->halt };
+        walk.start = NULL, walk.start_rows = 0, walk.position = NULL;   /* the whole unit */
         s->status = nq_walk_lex(&search, &walk);
         atomic_store(&s->done, 1);
         wake(l);

@@ -292,6 +292,41 @@ check "count --unique board" 0 12 "" -- count --unique --board "$b3"
 check "count corners bad" 0 76 "" -- count --board "$b4"
 fi
 
+# ---- solve --limit 1: the first solution, its checkpoint ----------------------------------------
+if section first; then
+for n in 1 2 3 4 8 12 20 27; do
+    "$nq" solve $n -f cols --limit 2 --threads 1 | head -n 1 >"$tmp/want"
+    for t in 1 2; do
+        check_file "solve $n --limit 1 --threads $t is the listing's first" 0 "$tmp/want" "" -- solve $n -f cols --limit 1 --threads $t
+    done
+done
+check "solve --limit 1 --unique" 0 "1 5 8 6 3 7 2 4" "" -- solve 8 -f cols --limit 1 --unique
+printf '.Q..\n...Q\nQ...\n..Q.\n\n' >"$tmp/first4"
+check_file "solve --limit 1 board" 0 "$tmp/first4" "" -- solve 4 --limit 1
+check "solve --checkpoint without --limit 1" 2 "" "nqueens: solve: --checkpoint needs --limit 1 (the first solution)" -- solve 8 --limit 2 --checkpoint "$tmp/first.ckpt"
+expect_true "no checkpoint made without --limit 1" "$([ ! -e "$tmp/first.ckpt" ]; echo $?)"
+"$nq" solve 35 -f cols --limit 2 | head -n 1 >"$tmp/want35"
+check_file "solve --checkpoint new" 0 "$tmp/want35" "" -- solve 35 -f cols --limit 1 --checkpoint "$tmp/first.ckpt"
+check_file "solve --checkpoint resumed" 0 "$tmp/want35" "" -- solve 35 -f cols --limit 1 --checkpoint "$tmp/first.ckpt"
+check "solve --checkpoint of another board" 2 "" "nqueens: checkpoint $tmp/first.ckpt: made for another board; give the board it was made for, or another file" -- solve 34 -f cols --limit 1 --checkpoint "$tmp/first.ckpt"
+printf 'not a checkpoint\n' >"$tmp/junk.ckpt"
+check "solve --checkpoint junk" 2 "" "nqueens: checkpoint $tmp/junk.ckpt: not a checkpoint of 'solve --limit 1'" -- solve 8 -f cols --limit 1 --checkpoint "$tmp/junk.ckpt"
+check "solve --checkpoint directory" 2 "" "nqueens: checkpoint $tmp: is a directory; a checkpoint is a regular file" -- solve 8 -f cols --limit 1 --checkpoint "$tmp"
+# Killed (SIGKILL) after a few seconds, or stopped by SIGINT, the search resumes where its
+# checkpoint says and prints the first solution the plain search prints.
+"$nq" solve 34 -f cols --limit 1 --threads 1 >"$tmp/want34"
+for stop in KILL INT; do
+    rm -f "$tmp/34.ckpt"
+    "$nq" solve 34 -f cols --limit 1 --threads 1 --checkpoint "$tmp/34.ckpt" >"$tmp/out" 2>&1 &
+    pid=$!
+    sleep 2
+    kill -$stop $pid
+    { wait $pid; } 2>/dev/null
+    expect_true "solve 34 --checkpoint written before SIG$stop" "$([ -s "$tmp/34.ckpt" ]; echo $?)"
+    check_file "solve 34 resumed after SIG$stop" 0 "$tmp/want34" "" -- solve 34 -f cols --limit 1 --checkpoint "$tmp/34.ckpt"
+done
+fi
+
 # ---- uva ----------------------------------------------------------------------------------------
 if section uva; then
 check_file "uva sample" 0 "$here/uva-sample.out" "" "$here/uva-sample.in" -- uva

@@ -186,8 +186,8 @@ static void guided_everywhere(void **state)
         int8_t *want = ref_list(&b, unique, &want_count);
         for (int threads = 0; threads <= 2; threads++) {
             listing got = { 0 };
-            nq_walk walk = { record, &got, unique ? nq_board_symmetries(&b) : 0, { NULL, NULL },
-                             1 };
+            nq_walk walk = { .visit = record, .context = &got,
+                             .group = unique ? nq_board_symmetries(&b) : 0, .plain_below = 1 };
             nq_status status = threads ? nq_walk_threads(&search, &walk, threads, NULL)
                                        : nq_walk_lex(&search, &walk);
             assert_int_equal(status, NQ_OK);

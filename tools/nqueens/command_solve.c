@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "commands.h"
+#include "common/position_file.h"
 
 static const char help[] =
     "Usage: nqueens solve N [--format F] [--limit K] [--unique] [--threads T]\n"
     "       nqueens solve --board FILE [--format F] [--limit K] [--unique] [--threads T]\n"
+    "       nqueens solve N|--board FILE --limit 1 [--checkpoint FILE] [--format F] [--threads T]\n"
     "List every way to place N queens on an N x N board (1 <= N <= 64) so that none attacks\n"
     "another, or every completion of the board in FILE ('-' for stdin), in lexicographic order\n"
     "of the queens' columns read from the top row down.\n"
@@ -20,7 +22,10 @@ static const char help[] =
     "                     cols: one line per solution, each row's 1-based column\n"
     "                     unicode: pictures for a terminal, bad squares crossed out\n"
     "                     svg: one SVG page tiling the solutions (10000 at most)\n"
-    "  -l, --limit K      stop after K solutions\n"
+    "  -l, --limit K      stop after K solutions; with 1, the first solution (OEIS A141843 for\n"
+    "                     the empty boards) by a search whose proofs the threads share\n"
+    "  -c, --checkpoint FILE  with --limit 1: keep the search's position in FILE, rewritten\n"
+    "                     every second, and resume from it if it exists (same board only)\n"
     "  -u, --unique       only the lexicographically least solution of each symmetry class\n"
     "  -t, --threads T    searching threads (default: one per usable core): the same listing\n"
     "                     on any number\n"
@@ -29,6 +34,32 @@ static const char help[] =
     "Solutions are written as they are found; Ctrl-C, SIGTERM or SIGHUP (unless ignored, as\n"
     "under nohup) ends the listing. Exit codes: 0 success, 1 runtime failure (output not\n"
     "written), 2 bad input, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.\n";
+
+/* The first solution (--limit 1), passed to visit if there is one: nq_solve_first, resumed from
+ * and reporting to the checkpoint when there is one. Returns NQ_OK (also when there is none),
+ * NQ_ERR_STOPPED or a failure. */
+static nq_status solve_first(const nq_board *board, const nq_solve_options *solving,
+                             position_file *checkpoint, nq_solution_fn visit, void *context)
+{
+    nq_first_options options = { .threads = solving->threads, .stop = solving->stop };
+    if (checkpoint) {
+        options.start = checkpoint->prefix, options.start_rows = checkpoint->rows;
+        options.position = position_report, options.context = checkpoint;
+    }
+    int32_t cols[NQ_MAX_N];
+    nq_status status = nq_solve_first(board, &options, cols);
+    if (status == NQ_OK)
+        visit(context, board->n, cols);
+    return status == NQ_ERR_NO_SOLUTION ? NQ_OK : status;
+}
+
+/* The listing: nq_solve_with, or solve_first for a limit of one. */
+static nq_status list(const nq_board *board, uint64_t limit, const nq_solve_options *solving,
+                      position_file *checkpoint, nq_solution_fn visit, void *context)
+{
+    return limit == 1 ? solve_first(board, solving, checkpoint, visit, context)
+                      : nq_solve_with(board, solving, visit, context);
+}
 
 /* A listing in progress. */
 typedef struct listing {
@@ -78,12 +109,13 @@ static int gather(void *context, int n, const int32_t *cols)
 
 /* Lists the solutions on one SVG page. Returns what nq_solve_with returned, or NQ_ERR_SIZE
  * when there are more than a page holds. */
-static nq_status solve_svg(listing *l, const nq_board *board, nq_solve_options *solving)
+static nq_status solve_svg(listing *l, const nq_board *board, nq_solve_options *solving,
+                           position_file *checkpoint)
 {
     static gathering g;
     g.count = 0;
     g.most = l->limit <= SVG_MAX_BOARDS ? l->limit : SVG_MAX_BOARDS + 1;
-    nq_status status = g.most ? nq_solve_with(board, solving, gather, &g) : NQ_OK;
+    nq_status status = g.most ? list(board, l->limit, solving, checkpoint, gather, &g) : NQ_OK;
     if (status && status != NQ_ERR_STOPPED)
         return status;
     if (g.count > SVG_MAX_BOARDS)
@@ -113,18 +145,20 @@ int command_solve(int argc, char **argv)
         { "limit", required_argument, NULL, 'l' },
         { "unique", no_argument, NULL, 'u' },
         OPTION_THREADS,
+        { "checkpoint", required_argument, NULL, 'c' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    const char *board_path = NULL;
+    const char *board_path = NULL, *checkpoint_path = NULL;
     listing l = { NQ_FORMAT_BOARD, UINT64_MAX, 0, 0, 0, NULL };
     long long limit;
     int unique = 0, threads = 0, code = reject_negative_numbers("solve", argc, argv), c;
     opterr = 0;
-    while (!code && (c = getopt_long(argc, argv, ":b:f:l:ut:h", options, NULL)) != -1) {
+    while (!code && (c = getopt_long(argc, argv, ":b:f:l:ut:c:h", options, NULL)) != -1) {
         switch (c) {
         case 'b': board_path = optarg; break;
         case 'u': unique = 1; break;
+        case 'c': checkpoint_path = optarg; break;
         case 't': code = parse_threads(optarg, &threads); break;
         case 'l':
             code = parse_int(optarg, "limit K", 0, INT64_MAX, &limit);
@@ -143,13 +177,25 @@ int command_solve(int argc, char **argv)
     if (code || (code = board_from_arguments("solve", board_path, argc - optind, argv + optind,
                                              &board)))
         return code;
+    if (checkpoint_path && l.limit != 1)
+        return fail(EXIT_USAGE, "solve: --checkpoint needs --limit 1 (the first solution)");
+    position_file checkpoint;
+    if (checkpoint_path && (code = position_open(&checkpoint, checkpoint_path, &board)))
+        return code;
+    if (checkpoint_path && (code = position_start(&checkpoint))) {
+        position_close(&checkpoint);
+        return code;
+    }
+    position_file *resume = checkpoint_path ? &checkpoint : NULL;
     l.board = board_path ? &board : NULL;
     l.max_bytes = max_bytes(&l, &board);
     catch_stop_signals();
     nq_solve_options solving = { unique, threads, &stop_signal, flush_output };
     nq_status status = l.format == NQ_FORMAT_SVG
-                           ? solve_svg(&l, &board, &solving)
-                           : nq_solve_with(&board, &solving, write_solution, &l);
+                           ? solve_svg(&l, &board, &solving, resume)
+                           : list(&board, l.limit, &solving, resume, write_solution, &l);
+    if (resume && (code = position_close(resume)))
+        return code;
     if (stop_signal) {
         out_close();
         return 128 + stop_signal;
