@@ -267,7 +267,7 @@ typedef enum nq_engine {
 
 #define NQ_ENGINE_LINES_PERCENT 25
 
-#define NQ_JOIN_MAX_N 27
+#define NQ_JOIN_MAX_N 28
 #define NQ_JOIN_AUTO_MIN_N 12
 
 /* What to plan for. Every field may be zero. */
