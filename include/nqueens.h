@@ -243,7 +243,7 @@ typedef enum nq_method {
      * halves and counts the halves that fit together. Much faster, needs memory (with one worker
      * about 82 MiB at n = 20, 675 MiB at 22, 6.0 GiB at 24 with the quarter's table; where that
      * does not fit max_memory, and from n = 26, each worker makes row slices of it instead: 25
-     * MiB at 20, 1.3 GiB at 24, 1.7 GiB at 26 and 27 with the list of units;
+     * MiB at 20, 1.3 GiB at 24, 1.7 GiB at 26 and 27, 3.2 GiB at 28 with the list of units;
      * nq_plan_memory_needed), counts empty boards of side 4 to NQ_JOIN_MAX_N only. Its units
      * count totals only; a run of all of them derives the unique count from the total
      * (nq_unique_from_total). */
