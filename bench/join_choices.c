@@ -77,7 +77,7 @@ int main(int argc, char **argv)
     /* A scratch for each start apart, as a worker counting one start keeps its cells. */
     nq_half_scratch cells[NQ_QUARTER_MAX_H + 1];
     for (int g = 0; g <= group; g++)
-        if (nq_half_scratch_init(&cells[g], &q))
+        if (nq_half_scratch_init(&cells[g], &q, 0))
             return 1;
     nq_patterns east = { 0 }, west = { 0 };
     nq_sieve_scratch sieve = { 0 };

@@ -52,7 +52,7 @@ int main(int argc, char **argv)
     nq_patterns *east = calloc((size_t)sets, sizeof *east);
     nq_patterns *west = calloc((size_t)sets, sizeof *west);
     if (!east || !west || nq_quarter_count(&q, h) || nq_quarter_fill(&q) ||
-        nq_half_scratch_init(&cells, &q)) {
+        nq_half_scratch_init(&cells, &q, 0)) {
         fprintf(stderr, "join_sieve: out of memory\n");
         return 1;
     }

@@ -281,7 +281,7 @@ typedef enum nq_engine {
 
 #define NQ_ENGINE_LINES_PERCENT 25
 
-#define NQ_JOIN_MAX_N 27
+#define NQ_JOIN_MAX_N 28
 #define NQ_JOIN_AUTO_MIN_N 12
 
 /* What a caller keeps for each unit of a plan beside it, as bits of nq_plan_options.keep: a

@@ -33,10 +33,12 @@ nq_fit_rule nq_half_fit_rule(int n, const nq_join_start *start, int row0, int co
 }
 
 /* How many sets of north rows a half keeps: those of a block of the order, but only one where
- * row sets are cut into parts (each unit one row set; slices of 37 MB at h = 13). */
-static int north_kept(const nq_quarter *q)
+ * row sets are cut into parts (each unit one row set; slices of 37 MB at h = 13, 0.2 GB at
+ * 14). Decided by the cut, not by h, so that small boards cut as the largest are take the same
+ * path (tests). */
+static int north_kept(int cut)
 {
-    return q->h > NQ_QUARTER_TABLE_MAX_H ? 1 : NQ_JOIN_NORTH_BLOCK;
+    return cut ? 1 : NQ_JOIN_NORTH_BLOCK;
 }
 
 /* Makes one of the `count` kept rows at kept that of (start, rows): the one that is, or else
@@ -201,9 +203,9 @@ static uint64_t kept_row_bytes(const nq_quarter *q, int slices)
            (slices ? nq_quarter_slice_bytes(q) : 0);
 }
 
-uint64_t nq_half_scratch_bytes(const nq_quarter *q, int slices)
+uint64_t nq_half_scratch_bytes(const nq_quarter *q, int slices, int cut)
 {
-    return 2 * (uint64_t)(north_kept(q) + 1) * kept_row_bytes(q, slices);
+    return 2 * (uint64_t)(north_kept(cut) + 1) * kept_row_bytes(q, slices);
 }
 
 /* Allocates k, with a slice when q has no table: returns whether it could. */
@@ -228,10 +230,10 @@ static void kept_row_free(nq_kept_row *k)
     nq_quarter_slice_free(&k->slice);
 }
 
-nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q)
+nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q, int cut)
 {
     memset(s, 0, sizeof *s);
-    s->north_kept = north_kept(q);
+    s->north_kept = north_kept(cut);
     int ok = 1;
     for (int e = 0; e < 2; e++) {
         ok = kept_row_init(&s->south[e], q) && ok;

@@ -44,14 +44,14 @@ typedef struct nq_half_scratch {
 nq_fit_rule nq_half_fit_rule(int n, const nq_join_start *start, int row0, int col0);
 
 /* Allocates s for listing halves from q (with slices when q has no table): keeping
- * NQ_JOIN_NORTH_BLOCK sets of north rows, but one where row sets are cut into parts (h = 13,
- * whose slices weigh 37 MB each). Returns NQ_OK or NQ_ERR_NOMEM. */
-nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q);
+ * NQ_JOIN_NORTH_BLOCK sets of north rows, but one where row sets are cut into parts (cut
+ * nonzero: from h = 13, whose slices weigh 37 MB each). Returns NQ_OK or NQ_ERR_NOMEM. */
+nq_status nq_half_scratch_init(nq_half_scratch *s, const nq_quarter *q, int cut);
 void nq_half_scratch_free(nq_half_scratch *s);
 
 /* The bytes nq_half_scratch_init allocates: with slices (slices nonzero, for a quarter without
- * its table) or without. */
-uint64_t nq_half_scratch_bytes(const nq_quarter *q, int slices);
+ * its table) or without, with row sets cut or not. */
+uint64_t nq_half_scratch_bytes(const nq_quarter *q, int slices, int cut);
 
 /* Where nq_half_patterns stopped when its buffer was full: zero it to begin. */
 typedef struct nq_half_cursor {

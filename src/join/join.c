@@ -37,6 +37,7 @@ struct nq_join {
     size_t unit_count;
     uint64_t half_bound;                /* no half has more placements */
     uint64_t chunk;                     /* a worker lists at most this many at a time */
+    int cut;                            /* whether row sets are cut into parts */
 };
 
 /* The most patterns of a half a worker holds at once (256 MB each): past that, as only from
@@ -55,7 +56,7 @@ struct nq_join_scratch {
 static uint64_t scratch_bytes(const nq_join *j, int slices)
 {
     /* Halves, their copies sorted by signature, a 16-bit signature each, the sieve's work. */
-    return nq_half_scratch_bytes(&j->quarter, slices) +
+    return nq_half_scratch_bytes(&j->quarter, slices, j->cut) +
            4 * (j->chunk + 1 + NQ_PAIR_SLACK) * sizeof(uint64_t) +
            2 * (j->chunk + 1) * sizeof(uint16_t) + nq_sieve_work_bytes(j->chunk) +
            nq_match_table_size(4 * j->h - 2);
@@ -85,6 +86,7 @@ static nq_status measure(nq_join *j, int n, size_t min_units, int threads, nq_jo
         return NQ_ERR_SIZE;
     j->n = n;
     j->h = n / 2;
+    j->cut = cuts_row_sets(j, layout);
     nq_status status = nq_quarter_layout(&j->quarter, j->h);
     if (status)
         return status;
@@ -99,8 +101,7 @@ static nq_status measure(nq_join *j, int n, size_t min_units, int threads, nq_jo
         *with = table_bytes(&j->quarter) + subsets + workers * scratch_bytes(j, 0);
     }
     j->start_count = nq_join_starts(n, j->starts);
-    nq_join_split_units(j->starts, j->start_count, j->h, min_units, cuts_row_sets(j, layout),
-                        units);
+    nq_join_split_units(j->starts, j->start_count, j->h, min_units, j->cut, units);
     const uint64_t unit_bytes = (uint64_t)units->count * sizeof(nq_join_unit);
     *with += *with ? unit_bytes : 0;
     *without += unit_bytes;
@@ -215,7 +216,7 @@ nq_join_scratch *nq_join_scratch_create(const nq_join *join)
     nq_join_scratch *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    if (nq_half_scratch_init(&s->cell, &join->quarter)) {
+    if (nq_half_scratch_init(&s->cell, &join->quarter, join->cut)) {
         free(s);
         return NULL;
     }

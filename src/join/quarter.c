@@ -11,7 +11,8 @@
  * worker makes only the "row slices" it needs: every placement using one row set, by column
  * set, walked anew for each row set of a unit. The table's figures (its size, its largest cell
  * and slice, the bound on halves) are then known without walking it: they are tabulated below,
- * as counted once by the same walk (tests/unit/test_join.c checks them for small h).
+ * as measured once row set by row set (nq_quarter_measure, bench/quarter_figures; the tests
+ * check the measure against the table for small h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,8 @@
 #include "quarter.h"
 
 /* The table's figures for h = 1 .. NQ_QUARTER_MAX_H: placements, the most in one cell, the most
- * in one row set, and nq_quarter_half_bound. Counted by walking each row set (about a minute
- * for h = 13 on one core), the bound from the most placements of each column set. */
+ * in one row set, and nq_quarter_half_bound. Measured row set by row set (`quarter_figures H`),
+ * the bound from the most placements of each column set. */
 static const struct {
     uint64_t count, largest, row_most, half_bound;
 } figures[NQ_QUARTER_MAX_H] = {
@@ -37,6 +38,7 @@ static const struct {
     { 66807234, 3571, 143140, 3472230 },
     { 633443407, 15003, 788698, 31267932 },
     { 6354135838, 77432, 4684690, 267396750 },
+    { 67480769839, 392804, 29555392, 2712967600 },
 };
 
 /* The walk: row by row, each row left empty or given a queen on a free square. */
@@ -142,10 +144,27 @@ nq_status nq_quarter_fill(nq_quarter *q)
  * |C| = |R1|, the placements of cell (R1, C) with those of (R2, K - C). With M[C] the most
  * placements of any cell with columns C, it has at most the sum over those shares of
  * M[C] M[K - C]: the bound is the largest such sum over K and |R1|. */
+uint64_t nq_quarter_bound_of(int h, const uint64_t *most)
+{
+    const uint32_t side = 1u << h;
+    uint64_t bound = 0;
+    for (uint32_t all = 0; all < side; all++) {
+        uint64_t by_size[NQ_QUARTER_MEASURE_MAX_H + 1] = { 0 };
+        for (uint32_t share = all;; share = (share - 1) & all) {
+            by_size[__builtin_popcount(share)] += most[share] * most[all & ~share];
+            if (!share)
+                break;
+        }
+        for (int k = 0; k <= h; k++)
+            bound = by_size[k] > bound ? by_size[k] : bound;
+    }
+    return bound;
+}
+
 uint64_t nq_quarter_half_bound(const nq_quarter *q)
 {
     const uint32_t side = 1u << q->h;
-    uint64_t *most = calloc(side, sizeof *most), bound = 0;
+    uint64_t *most = calloc(side, sizeof *most);
     if (!most)
         return UINT64_MAX;
     for (uint32_t rows = 0; rows < side; rows++)
@@ -154,16 +173,7 @@ uint64_t nq_quarter_half_bound(const nq_quarter *q)
             uint64_t count = q->start[cell + 1] - q->start[cell];
             most[cols] = count > most[cols] ? count : most[cols];
         }
-    for (uint32_t all = 0; all < side; all++) {
-        uint64_t by_size[NQ_QUARTER_MAX_H + 1] = { 0 };
-        for (uint32_t share = all;; share = (share - 1) & all) {
-            by_size[__builtin_popcount(share)] += most[share] * most[all & ~share];
-            if (!share)
-                break;
-        }
-        for (int k = 0; k <= q->h; k++)
-            bound = by_size[k] > bound ? by_size[k] : bound;
-    }
+    const uint64_t bound = nq_quarter_bound_of(q->h, most);
     free(most);
     return bound;
 }
@@ -241,6 +251,64 @@ nq_status nq_quarter_slice_fill(nq_quarter_slice *s, const nq_quarter *q, uint32
         s->start[c] = s->start[c - 1];
     s->start[0] = 0;
     s->rows = rows;
+    return NQ_OK;
+}
+
+/* The placements of one row set counted per column set, for measuring: the same walk as
+ * place_slice's, its diagonals kept as the columns they close on the next row of the set
+ * (shifted by the rows between), and the last row's queens counted in one loop. */
+typedef struct count_walk {
+    uint8_t row[NQ_QUARTER_MEASURE_MAX_H];  /* the set's rows, in order */
+    int rows;
+    uint32_t all;                           /* every column */
+    uint32_t *cells;                        /* placements per column set, at set + 1 */
+} count_walk;
+
+static void count_slice(const count_walk *w, int i, uint32_t cols, uint32_t left, uint32_t right)
+{
+    uint32_t open = w->all & ~(cols | left | right);
+    if (i + 1 == w->rows) {
+        for (; open; open &= open - 1)
+            w->cells[(cols | (open & -open)) + 1]++;
+        return;
+    }
+    const int gap = w->row[i + 1] - w->row[i];
+    for (; open; open &= open - 1) {
+        const uint32_t bit = open & -open;
+        count_slice(w, i + 1, cols | bit, (left | bit) << gap, (right | bit) >> gap);
+    }
+}
+
+nq_status nq_quarter_measure(int h, uint32_t first, uint32_t end, nq_quarter_figures *f,
+                             uint64_t *most)
+{
+    if (h < 1 || h > NQ_QUARTER_MEASURE_MAX_H || end > (UINT32_C(1) << h) || first > end)
+        return NQ_ERR_ARGUMENT;
+    const size_t side = (size_t)1 << h;
+    uint32_t *cells = malloc((side + 1) * sizeof *cells);
+    if (!cells)
+        return NQ_ERR_NOMEM;
+    for (uint32_t rows = first; rows < end; rows++) {
+        count_walk w = { { 0 }, 0, (uint32_t)side - 1, cells };
+        for (int r = 0; r < h; r++)
+            if (rows >> r & 1)
+                w.row[w.rows++] = (uint8_t)r;
+        memset(cells, 0, (side + 1) * sizeof *cells);
+        if (w.rows)
+            count_slice(&w, 0, 0, 0, 0);
+        else
+            cells[1] = 1;   /* the empty placement */
+        uint64_t row = 0;
+        for (size_t c = 0; c < side; c++) {
+            const uint64_t count = cells[c + 1];
+            row += count;
+            f->largest = count > f->largest ? count : f->largest;
+            most[c] = count > most[c] ? count : most[c];
+        }
+        f->count += row;
+        f->row_most = row > f->row_most ? row : f->row_most;
+    }
+    free(cells);
     return NQ_OK;
 }
 

@@ -12,8 +12,11 @@
 /* The largest quarter whose figures are known (quarter.c), and the largest kept whole as a table
  * (h = 12: 633e6 placements, 4.8 GiB; its offsets are 32-bit, which h = 13's 6.3e9 would
  * overflow). */
-#define NQ_QUARTER_MAX_H 13
+#define NQ_QUARTER_MAX_H 14
 #define NQ_QUARTER_TABLE_MAX_H 12
+
+/* The largest side whose figures can be measured (column sets are 16-bit). */
+#define NQ_QUARTER_MEASURE_MAX_H 16
 
 /* The diagonals one quarter placement takes, numbered on the quarter: up = row + col,
  * down = row - col + h - 1. */
@@ -72,6 +75,25 @@ void nq_quarter_slice_free(nq_quarter_slice *s);
 /* A bound on the placements of any half joined from cells of q (see quarter.c); UINT64_MAX
  * when out of memory. */
 uint64_t nq_quarter_half_bound(const nq_quarter *q);
+
+/* The same bound from most[C], the most placements of any cell with column set C (2^h of
+ * them), h <= NQ_QUARTER_MEASURE_MAX_H. */
+uint64_t nq_quarter_bound_of(int h, const uint64_t *most);
+
+/* The figures a table of side h would have, measured without it, one row set's slice at a
+ * time: how the tabulated ones were counted (bench/quarter_figures), and how they are checked
+ * (tests). */
+typedef struct nq_quarter_figures {
+    uint64_t count, largest, row_most;
+} nq_quarter_figures;
+
+/* Adds the row sets first .. end - 1 of side h (1 <= h <= NQ_QUARTER_MEASURE_MAX_H, past the
+ * tabulated sides) to *f (placements summed, the most in a cell and in a row set
+ * kept) and to most[C] (2^h entries, the most placements of a cell with column set C, for
+ * nq_quarter_bound_of). Start from zeros; disjoint ranges may be measured apart and merged.
+ * Returns NQ_OK, NQ_ERR_ARGUMENT or NQ_ERR_NOMEM. Thread-safe on distinct f and most. */
+nq_status nq_quarter_measure(int h, uint32_t first, uint32_t end, nq_quarter_figures *f,
+                             uint64_t *most);
 
 void nq_quarter_free(nq_quarter *q);
 

@@ -485,6 +485,44 @@ static void quarter_figures_are_the_tables(void **state)
     assert_int_equal(nq_quarter_count(&q, NQ_QUARTER_TABLE_MAX_H + 1), NQ_ERR_ARGUMENT);
 }
 
+/* Figures measured row set by row set without a table (as the tabulated ones past the table's
+ * sides were: bench/quarter_figures) are the table's, in two ranges merged as threads merge
+ * them; and the tabulated ones are what the measure gives, up to a side a test affords. */
+static void measured_figures_are_the_tables(void **state)
+{
+    (void)state;
+    for (int h = 1; h <= 11; h++) {
+        nq_quarter table;
+        const uint32_t side = 1u << h, half = side / 2;
+        nq_quarter_figures low = { 0, 0, 0 }, high = { 0, 0, 0 };
+        uint64_t *most = calloc(side, sizeof *most), *most_high = calloc(side, sizeof *most);
+        assert_non_null(most);
+        assert_non_null(most_high);
+        assert_int_equal(nq_quarter_measure(h, 0, half, &low, most), NQ_OK);
+        assert_int_equal(nq_quarter_measure(h, half, side, &high, most_high), NQ_OK);
+        for (uint32_t c = 0; c < side; c++)
+            most[c] = most_high[c] > most[c] ? most_high[c] : most[c];
+        if (h <= 9) {
+            assert_int_equal(nq_quarter_count(&table, h), NQ_OK);
+        } else {
+            assert_int_equal(nq_quarter_layout(&table, h), NQ_OK);
+        }
+        assert_int_equal(low.count + high.count, table.count);
+        assert_int_equal(low.largest > high.largest ? low.largest : high.largest, table.largest);
+        assert_int_equal(low.row_most > high.row_most ? low.row_most : high.row_most,
+                         table.row_most);
+        assert_int_equal(nq_quarter_bound_of(h, most), table.half_bound);
+        free(most);
+        free(most_high);
+        nq_quarter_free(&table);
+    }
+    nq_quarter_figures f = { 0, 0, 0 };
+    uint64_t most[2] = { 0 };
+    assert_int_equal(nq_quarter_measure(1, 0, 3, &f, most), NQ_ERR_ARGUMENT);
+    assert_int_equal(nq_quarter_measure(NQ_QUARTER_MEASURE_MAX_H + 1, 0, 0, &f, most),
+                     NQ_ERR_ARGUMENT);
+}
+
 /* Each row slice holds its row set's part of the table, cell by cell, in the same order, and
  * a slice is made again only for another row set. */
 static void slices_are_the_tables_rows(void **state)
@@ -532,12 +570,19 @@ static void slices_are_the_tables_rows(void **state)
     }
 }
 
-/* Scratch for listing halves from q. */
-static nq_half_scratch cell_scratch(const nq_quarter *q)
+/* Scratch for listing halves from q, keeping the cells of one set of north rows (cut nonzero,
+ * as where row sets are cut into parts) or of a block of them. */
+static nq_half_scratch cell_scratch_keeping(const nq_quarter *q, int cut)
 {
     nq_half_scratch s;
-    assert_int_equal(nq_half_scratch_init(&s, q), NQ_OK);
+    assert_int_equal(nq_half_scratch_init(&s, q, cut), NQ_OK);
+    assert_int_equal(s.north_kept, cut ? 1 : NQ_JOIN_NORTH_BLOCK);
     return s;
+}
+
+static nq_half_scratch cell_scratch(const nq_quarter *q)
+{
+    return cell_scratch_keeping(q, 0);
 }
 
 static void cell_scratch_free(nq_half_scratch *s)
@@ -607,14 +652,15 @@ static void assert_same_patterns(nq_patterns *got, nq_patterns *want)
 static void halves_match_the_reference(void **state)
 {
     (void)state;
-    for (int layout = 0; layout < 2; layout++)
+    for (int layout = 0; layout < 3; layout++)
     for (int n = 4; n <= 9; n++) {
-        /* From the table, then from slices. */
+        /* From the table, then from slices, keeping a block of north rows' cells and then one
+         * (as from n = 26, where row sets are cut). */
         const int h = n / 2;
         nq_quarter q = quarter_of(h, layout == 0);
         nq_join_start starts[NQ_JOIN_MAX_STARTS];
         int start_count = nq_join_starts(n, starts);
-        nq_half_scratch scratch = cell_scratch(&q);
+        nq_half_scratch scratch = cell_scratch_keeping(&q, layout == 2);
         nq_patterns got = { 0 }, want = { malloc(1 << 16), 0, 1 << 13, 0 };
         for (int s = 0; s < start_count; s++) {
             const nq_join_start *st = &starts[s];
@@ -1091,9 +1137,9 @@ static void slices_count_what_the_table_does(void **state)
     }
 }
 
-/* Past the table's sides the join makes slices, within the limit it is given: n = 26 and 27
- * are measured (not built), under 2 GiB for one worker (halves in chunks) with the plan's 16
- * million units, and a table is refused. */
+/* Past the table's sides the join makes slices, within the limit it is given: n = 26 to 28
+ * are measured (not built), under 2 GiB for one worker at 26 and 27 and 4 GiB at 28 (halves in
+ * chunks) with the plan's 16 million units, and a table is refused. */
 static void past_the_table_the_join_slices(void **state)
 {
     (void)state;
@@ -1103,7 +1149,7 @@ static void past_the_table_the_join_slices(void **state)
         assert_int_equal(nq_join_memory(n, units, 1, NQ_JOIN_ANY, 0, &need), NQ_OK);
         assert_int_equal(nq_join_memory(n, units, 1, NQ_JOIN_SLICES, 0, &again), NQ_OK);
         assert_int_equal(need, again);
-        assert_true(need < (UINT64_C(2) << 30));
+        assert_true(need < (n < 28 ? UINT64_C(2) << 30 : UINT64_C(4) << 30));
         assert_int_equal(nq_join_memory(n, units, 1, NQ_JOIN_TABLE, 0, &again), NQ_ERR_ARGUMENT);
         nq_join *join;
         assert_int_equal(nq_join_create(n, units, need - 1, 1, NQ_JOIN_ANY, &join, &again),
@@ -1351,6 +1397,7 @@ int main(void)
         cmocka_unit_test(sieve_cuts_long_lists_deep),
         cmocka_unit_test(quarter_lists_every_placement),
         cmocka_unit_test(quarter_figures_are_the_tables),
+        cmocka_unit_test(measured_figures_are_the_tables),
         cmocka_unit_test(slices_are_the_tables_rows),
         cmocka_unit_test(halves_match_the_reference),
         cmocka_unit_test(choices_list_each_choice_marked),

@@ -165,7 +165,7 @@ static void halves_are_the_same_with_every_pairer(void **state)
             assert_int_equal(nq_quarter_layout(&q, h), NQ_OK);
         }
         nq_half_scratch scratch;
-        assert_int_equal(nq_half_scratch_init(&scratch, &q), NQ_OK);
+        assert_int_equal(nq_half_scratch_init(&scratch, &q, 0), NQ_OK);
         nq_join_start starts[NQ_JOIN_MAX_STARTS];
         const int start_count = nq_join_starts(n, starts);
         nq_patterns want = { 0 }, got = { 0 }, chunk = { .limit = q.largest + 1 };

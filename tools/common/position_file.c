@@ -123,7 +123,7 @@ int position_open(position_file *pf, const char *path, const nq_board *board)
     unsigned char data[2 * RECORD];
     ssize_t got = pread(pf->fd, data, sizeof data, 0);
     if (got < 0)
-        code = fail(EXIT_FAILURE_, "checkpoint %s: read error: %s", path, strerror(errno));
+        code = fail(EXIT_RUNTIME, "checkpoint %s: read error: %s", path, strerror(errno));
     else
         code = read_position(pf, data, (size_t)got);
     if (code) {
@@ -169,7 +169,7 @@ int position_start(position_file *pf)
     pthread_mutex_init(&pf->lock, NULL);
     pthread_cond_init(&pf->wake, NULL);
     pf->saving = pthread_create(&pf->saver, NULL, saver, pf) == 0;
-    return pf->saving ? 0 : fail(EXIT_FAILURE_, "checkpoint %s: cannot start a thread", pf->path);
+    return pf->saving ? 0 : fail(EXIT_RUNTIME, "checkpoint %s: cannot start a thread", pf->path);
 }
 
 void position_report(void *context, int rows, const int32_t *prefix)
@@ -200,7 +200,7 @@ int position_close(position_file *pf)
     int failed = close(pf->fd) != 0 || pf->write_errno;
     int error = pf->write_errno ? pf->write_errno : errno;
     pf->fd = -1;
-    return failed ? fail(EXIT_FAILURE_, "checkpoint %s: write failed: %s", pf->path,
+    return failed ? fail(EXIT_RUNTIME, "checkpoint %s: write failed: %s", pf->path,
                          strerror(error))
                   : 0;
 }

@@ -34,7 +34,7 @@ typedef struct position_file {
 int position_open(position_file *pf, const char *path, const nq_board *board);
 
 /* Starts the thread that writes the position reported last, once a second when it changed.
- * Returns 0 or EXIT_FAILURE_ after a message. */
+ * Returns 0 or EXIT_RUNTIME after a message. */
 int position_start(position_file *pf);
 
 /* nq_first_options' position callback (context: the position_file): keeps the position for the
@@ -42,7 +42,7 @@ int position_start(position_file *pf);
 void position_report(void *context, int rows, const int32_t *prefix);
 
 /* Writes the last position if it is not written yet, syncs and closes the file. Returns 0 or
- * EXIT_FAILURE_ after a message when a write failed. */
+ * EXIT_RUNTIME after a message when a write failed. */
 int position_close(position_file *pf);
 
 #endif /* NQ_POSITION_FILE_H */

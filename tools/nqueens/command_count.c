@@ -33,7 +33,7 @@ static const char help[] =
     "                         the quarter turn keep, found by small searches (--verbose)\n"
     "  -t, --threads T        worker threads (default: one per usable core)\n"
     "  -m, --method M         how to count: 'join' joins partial boards (empty boards of side\n"
-    "                         4 to 27; much faster, needs memory: its table grows about\n"
+    "                         4 to 28; much faster, needs memory: its table grows about\n"
     "                         eightfold every second size, to gigabytes at N = 24; row\n"
     "                         slices per thread, as it takes where the table does not fit\n"
     "                         and from N = 26, take a few times less; 'nqueens estimate'\n"

@@ -111,7 +111,7 @@ static void add_batch(unit_sums *sums, const nq_estimate *e, double count, doubl
  * few as 4). Its time scaled to all units and the threads; the units counted into *counted.
  * Returns 0 or an exit code. */
 static int estimate_join(const nq_plan *plan, long long seed, double asked, int threads,
-                         nq_estimate *e, double *seconds, double *counted)
+                         nq_estimate *e, double *seconds, double *counted, double *spent_out)
 {
     const double units = (double)nq_plan_units(plan);
     if (asked > units)
@@ -119,7 +119,7 @@ static int estimate_join(const nq_plan *plan, long long seed, double asked, int 
     unit_sums sums = { 0, 0, 0 };
     double spent = 0;
     *e = (nq_estimate){ 0, 0, 0 };
-    *seconds = *counted = 0;
+    *seconds = *counted = *spent_out = 0;
     for (uint64_t batch = 0; units > 0; batch++) {
         const double count = asked > 0 ? asked : sums.units < 4 ? 4 : sums.units;
         const double start = thread_time();
@@ -134,6 +134,7 @@ static int estimate_join(const nq_plan *plan, long long seed, double asked, int 
         e->spread = mean > 0 ? sqrt(variance > 0 ? variance : 0) / mean / sqrt(sums.units) : 0;
         *seconds = spent / sums.units * units / threads;
         *counted = sums.units;
+        *spent_out = spent;
         /* The next batch would take as long as all before it. */
         if (asked > 0 || sums.units >= units || 2 * spent > 30.0 ||
             (sums.units >= 64 && spent >= 1.0 &&
@@ -141,6 +142,63 @@ static int estimate_join(const nq_plan *plan, long long seed, double asked, int 
             return 0;
     }
     return 0;   /* no units: nothing to count */
+}
+
+/* The join's memory per worker thread and what its threads share (the list of units, and the
+ * quarter's table where it is kept), from its need on `threads` threads and on one more: a
+ * person sizing ranks and threads for a cluster needs both. Returns 0, or 1 when either could
+ * not be had or the two take different layouts (the table on one, slices on the other). */
+static int join_memory_split(const nq_board *board, const plan_choice *choice, int threads,
+                             uint64_t *thread, uint64_t *shared)
+{
+    nq_plan_options these = plan_options(choice, 0, threads),
+                    more = plan_options(choice, 0, threads + 1);
+    uint64_t need, need_more;
+    if (nq_plan_memory_needed(board, &these, &need) ||
+        nq_plan_memory_needed(board, &more, &need_more) || need_more < need ||
+        (need_more - need) * (uint64_t)threads > need)
+        return 1;
+    *thread = need_more - need;
+    *shared = need - *thread * (uint64_t)threads;
+    return 0;
+}
+
+static void format_time(double seconds, char buf[48]);
+
+/* The standard error a person can bet on: at most this, else the estimate says what it would
+ * take. */
+#define TRUSTED_ERROR 0.10
+
+/* Fewer units than this (runs of four, eight of them) give a standard error that is itself
+ * a guess: its own error is about 1 / sqrt(2 (runs - 1)). */
+#define TRUSTED_UNITS 32
+
+/* Where the join's default sampling stopped on its time limit with a standard error above
+ * TRUSTED_ERROR, or on too few units to trust the error, says so on stderr, and what --probes
+ * P would bring it to 10 %, with the time P units take one core here (the sampling's own rate:
+ * the error shrinks as 1 / sqrt(P)). */
+static void advise_probes(const nq_estimate *e, double counted, double spent, double units)
+{
+    if (e->spread <= TRUSTED_ERROR && counted >= TRUSTED_UNITS)
+        return;
+    double want = counted * (e->spread / TRUSTED_ERROR) * (e->spread / TRUSTED_ERROR);
+    want = want > TRUSTED_UNITS ? want : TRUSTED_UNITS;
+    const double probes = ceil(want / 4) * 4;
+    char time[48];
+    if (probes >= units) {
+        format_time(spent / counted * units, time);
+        fprintf(stderr, "nqueens: estimate: %.0f units counted in the sampling's time limit, "
+                "a standard error of %.1f%%: not enough to bet on; a sample of 10%% takes as "
+                "many units as the count itself (about %s on one core)\n", counted,
+                100 * e->spread, time);
+        return;
+    }
+    format_time(spent / counted * probes, time);
+    fprintf(stderr, "nqueens: estimate: %.0f units counted in the sampling's time limit, a "
+            "standard error of %.1f%%%s; for about %.0f%%, use --probes %.0f (about %s on one "
+            "core)\n", counted, 100 * e->spread,
+            counted < TRUSTED_UNITS ? ", itself uncertain from so few" : "",
+            100 * TRUSTED_ERROR, probes, time);
 }
 
 /* Writes seconds in the largest sensible unit. */
@@ -203,30 +261,44 @@ int command_estimate(int argc, char **argv)
         threads = cores;
     const int join = nq_plan_method(plan) == NQ_METHOD_JOIN;
     nq_estimate e;
-    double seconds = 0, per_square = 0, counted = 0;
+    double seconds = 0, per_square = 0, counted = 0, spent = 0;
     /* Threads beyond the cores take turns: the join's time is shared among the cores only (the
      * backtracker's calibration runs on the threads, and so measures their turns). */
     if (join)
         code = estimate_join(plan, seed, probes_given ? (double)probes : 0,
                              threads < cores ? threads : cores, &e, &seconds,
-                             &counted);
+                             &counted, &spent);
     else if (!(code = estimate_plan(plan, probes, seed, &e)) &&
              !(code = seconds_per_square(threads, probes, seed, &per_square)))
         seconds = e.nodes * per_square;
-    char line[512], time[48], work[192], error[48], solutions[128], machine[48] = "";
+    char line[640], time[48], work[256], error[48], solutions[128], machine[48] = "";
     if (!code) {
         format_time(seconds, time);
         char memory[32], checkpointed[32], spread[96] = "";
         format_bytes(nq_plan_memory(plan), memory);
         format_bytes(run_memory(plan, 1, 0), checkpointed);
-        /* One probe has no spread to measure: its error is unknown, not zero. */
-        if (join || probes >= 2)
+        /* One probe, or one unit of a join's plan, has no spread to measure: its error is
+         * unknown, not zero (every unit counted: the count itself, no error). */
+        const int one_unit = join && counted < 2 && counted < (double)nq_plan_units(plan);
+        if ((join && !one_unit) || (!join && probes >= 2))
             snprintf(error, sizeof error, "standard error %.1f%%", 100 * e.spread);
         else
-            snprintf(error, sizeof error, "standard error unknown from 1 probe");
-        const int used = snprintf(work, sizeof work, "memory: about %s, %s with --checkpoint\n",
-                                  memory, checkpointed);
-        if (join)
+            snprintf(error, sizeof error, "standard error unknown from 1 %s",
+                     join ? "unit" : "probe");
+        int used = snprintf(work, sizeof work, "memory: about %s, %s with --checkpoint\n",
+                            memory, checkpointed);
+        uint64_t thread_bytes, shared_bytes;
+        if (join && !join_memory_split(&board, &choice, threads, &thread_bytes, &shared_bytes)) {
+            char per_thread[32], shared[32];
+            format_bytes(thread_bytes, per_thread);
+            format_bytes(shared_bytes, shared);
+            used += snprintf(work + used, sizeof work - (size_t)used,
+                             "memory per thread: about %s, shared by the threads: %s\n",
+                             per_thread, shared);
+        }
+        if (one_unit)
+            snprintf(spread, sizeof spread, " (%s)", error);
+        else if (join)
             snprintf(spread, sizeof spread, " (%s, %.0f units counted)", error, counted);
         else
             snprintf(work + used, sizeof work - (size_t)used, "squares to try: %.3g (%s)\n",
@@ -245,6 +317,8 @@ int command_estimate(int argc, char **argv)
                  join ? "join" : "backtrack", nq_plan_units(plan), work, solutions, time,
                  threads, threads == 1 ? "" : "s", machine);
         out_puts(line);
+        if (join && !probes_given && counted > 0 && counted < (double)nq_plan_units(plan))
+            advise_probes(&e, counted, spent, (double)nq_plan_units(plan));
     }
     nq_plan_free(plan);
     return code ? code : out_close();
