@@ -20,6 +20,7 @@
 
 #include "nqueens.h"
 #include "engine/engine.h"
+#include "engine/kernels.h"
 #include "find/find.h"
 
 static double cpu_seconds(void)
@@ -140,7 +141,8 @@ int main(int argc, char **argv)
         } else if (!strcmp(engine, "portfolio2")) {
             status = portfolio(&search, cols);
         } else if (!strcmp(engine, "lines")) {
-            count = nq_kernel_count_lines_best(&search, (nq_stop_flag *)&timed_out);
+            count = nq_engine_count(nq_engine_kernels_best(), NQ_ENGINE_LINES, &search,
+                                    (nq_stop_flag *)&timed_out);
             status = timed_out ? NQ_ERR_STOPPED : count ? NQ_OK : NQ_ERR_NO_SOLUTION;
         } else {
             fprintf(stderr, "proof_engine: no engine %s\n", engine);
