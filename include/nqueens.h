@@ -737,7 +737,7 @@ NQ_API uint64_t nq_explicit_column(uint64_t n, uint64_t row);
 /* Finds a random solution of side n by local search (after Sosic and Gu's QS4: a greedy random
  * start, then pair swaps that repair the few queens it leaves under attack): the same seed gives
  * the same solution, on every machine. Fills cols[0..n-1] (0-based columns).
- * Takes 4n bytes besides cols and, in practice, O(n) time (a million queens in about 0.1 s).
+ * Takes 4n bytes besides cols and, in practice, O(n) time (BENCHMARKS.md, "Huge boards").
  * Returns NQ_OK, NQ_ERR_NO_SOLUTION (n = 2, 3), NQ_ERR_ARGUMENT (n = 0, n > INT32_MAX, cols
  * NULL) or NQ_ERR_NOMEM. Thread-safe. */
 NQ_API nq_status nq_random_solution(uint32_t n, uint64_t seed, int32_t *cols);

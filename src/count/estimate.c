@@ -30,9 +30,9 @@ static double relative_error(double sum, double sum_squares, uint64_t count)
 
 /* Units a join's estimate counts one after another from each first, where its sample is made
  * of eight such runs or more. A count takes its units in order, and the quarter cells one unit
- * fits serve the units that follow (half.c): at N = 23 the same units took 1.04 times as long
- * drawn one by one as in order, and about 1.01 in runs of four. Longer runs would err more on
- * the solutions: neighbouring units weigh alike. */
+ * fits serve the units that follow (half.c), so units drawn one by one cost more than in a
+ * count, and runs of four cost about what the count pays (BENCHMARKS.md). Longer runs would
+ * err more on the solutions: neighbouring units weigh alike. */
 #define RUN 4
 
 /* The join's estimate: `sample` units counted, in runs of consecutive ones (wrapping past the

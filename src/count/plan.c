@@ -12,10 +12,10 @@
 #include "join/join.h"
 
 /* Units to aim at by default: 4096 up to n = 18, enough for a few hundred cores to share, then
- * four times as many per size, as the work grows about sevenfold, up to a million: units of
- * seconds to minutes up to n = 22, so that checkpoints and ranks lose and wait little. From
- * n = 26, 16 million: a row set of the join takes minutes there, cut into parts, and one of
- * n = 27 about a second (a checkpoint's record is 32 bytes: 0.5 GB for all). The backtracker's
+ * four times as many per size, as the work grows about sevenfold, up to a million: short
+ * units up to n = 22, so that checkpoints and ranks lose and wait little. From n = 26, 16
+ * million: a row set of the join is long there and is cut into parts (a checkpoint's record is
+ * 32 bytes: 0.5 GB for all). The backtracker's
  * split makes NQ_BACKTRACK_MAX_UNITS at most, and only what fits in max_memory: it may stop
  * short of this aim. */
 static size_t default_min_units(int n)

@@ -15,10 +15,10 @@
  * choices, squares that take fewest others first and lines weighted by the dead ends they
  * caused, with budgets along Luby's sequence (1 1 2 1 1 2 4 ...) times a unit: restarts cut off
  * the heavy tails of backtracking, where an early bad choice hides every completion. Each walk
- * alone was 10 to 200 times slower than the other on some hard boards. The restarting walk
- * costs several times more per node, and a proof gains nothing from it, so it gets a sixteenth
- * of the systematic walk's nodes: on boards with excluded diagonals that took 2.4 times less
- * time than equal slices of two walks of complete_walk.c (BENCHMARKS.md).
+ * alone was far slower than the other on some hard boards. The restarting walk costs several
+ * times more per node, and a proof gains nothing from it, so it gets a sixteenth of the
+ * systematic walk's nodes, which beat equal slices on boards with excluded diagonals
+ * (BENCHMARKS.md, "One engine").
  */
 #include <stdlib.h>
 #include <string.h>

@@ -58,8 +58,8 @@ nq_status nq_kernel_find(const nq_search *search, const nq_find_limits *limits, 
 
 /* The search of kernel_find.c in doubling installments and, between two of them, a seeded run a
  * quarter as long that starts afresh elsewhere: the plain order proves emptiness fastest but has
- * heavy tails in finding, which the seeded runs cut (on the first solutions of the 30 to 35
- * boards a quarter share takes 0.8 of the instructions that equal shares take). The contract of
+ * heavy tails in finding, which the seeded runs cut (a quarter share beat equal shares on the
+ * first solutions' questions: BENCHMARKS.md). The contract of
  * nq_find_completion; the guided listing's questions. */
 nq_status nq_kernel_find_any(const nq_search *search, const nq_find_limits *limits,
                              int8_t *cols);

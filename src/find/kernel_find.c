@@ -6,9 +6,9 @@
  * line with the fewest free squares first, a row or a column (each must hold one queen), and
  * adds what makes proofs short: a line with no square left ends the branch, and a column that a
  * single open row offers forces that row's queen there (two such columns on one row end the
- * branch). On the subtrees of the 32 x 32 board's first solution that hold none, filling rows
- * only (as kernel_mrv.c does) proved emptiness four times as fast as the row-by-row kernel;
- * columns took another 0.7 of the instructions.
+ * branch). On the subtrees of the first solutions' walk that hold none, filling rows only (as
+ * kernel_mrv.c does) proved emptiness much faster than the row-by-row kernel, and columns
+ * faster still (BENCHMARKS.md, "The first solutions").
  *
  * Diagonals are kept by absolute index (r + c, and c - r + n - 1) in 128-bit masks, so that
  * rows can be filled in any order on boards up to 64 wide; on boards up to 32 wide they fit the

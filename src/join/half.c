@@ -12,8 +12,7 @@
  * half, up ones n - h .. 2h - 2 and down ones 2n - 2h .. n + h - 2. Every one of them lies where
  * the halves meet (diagonals n - h .. n + h - 2), so that two placements of a north and a south
  * cell fit exactly when their patterns have no bit in common: one word of each is tested, and
- * kept (at N = 23 a unit takes 0.96 of the time it took with their board diagonals, two words
- * each).
+ * kept, where the board's diagonals would take two words each and more time (BENCHMARKS.md).
  *
  * A worker keeps the cells of the last few sets of north rows it listed and of the last set of
  * south rows, fitted (nq_kept_row): the order of the row sets (starts.c) brings them back, so

@@ -13,18 +13,16 @@
  *
  * A block of at most 256 patterns keeps its lanes in the low half of every entry, and its items
  * read that half only, apart from any block it goes with (query_half with AVX-512, half the
- * words of the lanes otherwise): on a CPU that loads 64 bytes a cycle, as this AMD, two loads of
- * 32 bytes go in the time of one. A quarter of the items met at N = 22 meet such a block (the
- * sieve's nodes are mostly one block, filled two thirds on average); their meetings take about
- * 0.8 of the time (the loop's 20 instructions an item then bound it): units at N = 22 took
- * 0.976 of the time, at 24 0.965.
+ * words of the lanes otherwise): on a CPU that loads 64 bytes a cycle, two loads of 32 bytes go
+ * in the time of one. Many of the items meet such a block (the sieve's nodes are mostly one
+ * block, filled two thirds on average), and their meetings are then bound by the loop's
+ * instructions, not its loads (BENCHMARKS.md gives the gain).
  *
  * The sieve chooses the chunks (sieve.c prices them; in bytes only where PDEP puts them there).
  * A lookup costs about the same from a chunk's table of 64 entries (4 KB) as of 256 (16 KB, more
  * of it in L2 than in L1), so 30 bits take 4 lookups in chunks of 8, 8, 7 and 7 bits rather than
  * 5 of 6; but a table of 256 entries takes about three times as long to build, worth it for
- * blocks that meet many items (units at N = 22 0.87 of the time, 24 0.85, 26 0.83; at 23, where
- * blocks meet fewer, 0.96).
+ * blocks that meet many items (the gain grows with N: BENCHMARKS.md).
  *
  * The includer defines MATCH_TARGET, the target attribute of its instruction set (or nothing),
  * VECTOR_BYTES, the width of its registers (8, 32 or 64), and ADD_POPCOUNT(sum, x): adds the
@@ -305,8 +303,8 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
 #if VECTOR_BYTES == 64
         /* Each entry loaded on its own, then ANDed three at a time (VPTERNLOGQ): an AND that
          * takes an entry from memory at these addresses (base and index) costs two
-         * micro-operations, and meetings of one block were bound by them (a lookup 0.8 of
-         * the time at 5 chunks). The empty asm keeps the compiler from folding loads back. */
+         * micro-operations, and meetings of one block were bound by them. The empty asm keeps
+         * the compiler from folding loads back. */
 #pragma GCC unroll 4
         for (int b = 0; b < tables; b++) {
             __m512i entry[11];

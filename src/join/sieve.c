@@ -46,15 +46,15 @@
 #endif
 
 /* The most cut bits: signatures, with the two flags above them, are 16-bit. Lists of millions
- * (the symmetric start's at N = 24) take 13 or 14: capped at 10, a unit there took 1.46 times as
- * long. A worker's arrays have room for the most its lists can take (struct nq_sieve_work). */
+ * (the symmetric start's at N = 24) take 13 or 14, and a lower cap slowed them (BENCHMARKS.md).
+ * A worker's arrays have room for the most its lists can take (struct nq_sieve_work). */
 #define MAX_CUTS 14
 _Static_assert(MAX_CUTS + 2 <= 16, "a signature and its flags fit 16 bits");
 
 /* The most cuts worth trying keep buckets of at least BUCKET patterns up to FIRST_CUTS cuts,
- * LONG_BUCKET past that; the trees start from that level or up to FEWER_CUTS above. (Trees
- * of up to 12 levels from 7 spared 4 % of the matching, and cost more in pricing and sorting;
- * at N = 24, buckets of 128 took 1.04 times as long as of 256, at N = 22 1.05.) */
+ * LONG_BUCKET past that; the trees start from that level or up to FEWER_CUTS above. (Deeper
+ * trees spared little matching and cost more in pricing and sorting, and smaller buckets were
+ * slower: BENCHMARKS.md, "Tried, did not pay".) */
 #define BUCKET 512
 #define FIRST_CUTS 6
 #define LONG_BUCKET 256
@@ -559,7 +559,7 @@ static inline __attribute__((always_inline)) void scatter(
 {
     size_t i = 0;
     /* Each stream's next place fetched for writing 8 values ahead: they lie scattered over up
-     * to 16384 places (the sort took 0.7 of the time with it at N = 22). */
+     * to 16384 places, which the prefetch brings in before the writes wait on them. */
     for (; i + STREAMS <= count; i += STREAMS) {
         if (i + 9 * STREAMS <= count)
             for (int k = 0; k < STREAMS; k++)

@@ -27,8 +27,8 @@
  * A start's row sets are counted in blocks of a few sets of north rows, each block through
  * every set of south rows (row_order, below), so that a worker fits the quarter cells of each
  * set of north rows once per start and those of each set of south rows once per block (half.c);
- * in increasing order it fitted a row set's north cells anew for every row set, and at N = 23
- * whole starts took 1.09 to 1.24 times as long. Units are runs of row sets in that order.
+ * in increasing order it fitted a row set's north cells anew for every row set, which made
+ * whole starts slower (BENCHMARKS.md). Units are runs of row sets in that order.
  */
 #include <stdlib.h>
 

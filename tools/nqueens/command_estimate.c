@@ -103,12 +103,11 @@ static void add_batch(unit_sums *sums, const nq_estimate *e, double count, doubl
 /* The join's estimate: sampled units counted and timed (processor time) on one thread, in
  * batches of doubling size, each drawn with a seed of its own (no batch repeats another's
  * draws). When `asked` is nonzero, that many (all units when fewer) in one batch, spread over
- * the plan the most evenly: at N = 24, where a unit takes a fifth of a second, the rule below
- * stops at 128 units and an error of 12 %. Else 64 at least, and more until a second has gone
- * and the solutions' standard error is at most 2 % (at N = 23 a sample of 128 units erred by
- * 8 %), or the sampling has taken a hundredth of the count's time, or the next batch would take
- * it past half a minute (N >= 26, where a unit takes seconds to a minute, stops there after as
- * few as 4). Its time scaled to all units and the threads; the units counted into *counted.
+ * the plan the most evenly. Else 64 at least, and more until a second has gone and the
+ * solutions' standard error is at most 2 % (units vary widely: a sample of a hundred can err by
+ * several per cent), or the sampling has taken a hundredth of the count's time, or the next
+ * batch would take it past half a minute (where a unit takes seconds to minutes, that stops
+ * after a few units; BENCHMARKS.md, "Estimates", says how many at each N). Its time scaled to all units and the threads; the units counted into *counted.
  * Returns 0 or an exit code. */
 static int estimate_join(const nq_plan *plan, long long seed, double asked, int threads,
                          nq_estimate *e, double *seconds, double *counted, double *spent_out)
