@@ -60,6 +60,9 @@ def test_uva_errors_name_line_and_column():
 
 
 def interrupt_after(seconds):
+    # Python keeps no SIGINT handler when it starts with SIGINT ignored, as a background job of
+    # a shell without job control does: give it the one an interactive run has.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     return timer
