@@ -243,4 +243,35 @@ uint64_t nq_count_half_turn(int n);
 uint64_t nq_count_half_turn_popcnt(int n);
 uint64_t nq_count_quarter_turn(int n);
 
+/* Takes from each open line i of one kind (lines[i], i in open: rows, or columns) the squares a
+ * queen on line q of that kind, at square `at` of the lines of the other kind, attacks: `at`
+ * itself and the two squares |i - q| away from it. Lines above q and below q go in two loops,
+ * which spares taking |i - q|. Adds the lines left with one square or none to *single; returns
+ * nonzero if a line is left with none. The searches that fill any line (kernel_nodes.c and
+ * find/complete_walk.c) place their queens with it. */
+static inline __attribute__((always_inline)) uint64_t nq_take_attacked(uint64_t *lines,
+                                                                       uint64_t open, int q,
+                                                                       uint64_t at,
+                                                                       uint64_t *single)
+{
+    const uint64_t below_q = (UINT64_C(1) << q) - 1;
+    uint64_t empty = 0, ones = 0;
+    for (uint64_t m = open & below_q; m; m &= m - 1) {
+        int i = __builtin_ctzll(m), d = q - i;
+        uint64_t x = lines[i] & ~(at | at << d | at >> d);
+        lines[i] = x;
+        empty |= !x;
+        ones |= (x & (x - 1)) ? 0 : UINT64_C(1) << i;
+    }
+    for (uint64_t m = open & ~below_q; m; m &= m - 1) {
+        int i = __builtin_ctzll(m), d = i - q;
+        uint64_t x = lines[i] & ~(at | at << d | at >> d);
+        lines[i] = x;
+        empty |= !x;
+        ones |= (x & (x - 1)) ? 0 : UINT64_C(1) << i;
+    }
+    *single |= ones;
+    return empty;
+}
+
 #endif /* NQ_ENGINE_H */

@@ -40,31 +40,6 @@ typedef struct level {
                                  column */
 } level;
 
-/* Takes from each open line i of one kind (lines[i], i in open) the squares a queen on line q
- * of that kind, at square `at` of the lines of the other kind, attacks: `at` itself and the
- * two squares |i - q| away from it. Adds the lines left with one square to *single; returns
- * nonzero if a line is left with none. */
-static inline __attribute__((always_inline)) uint64_t take(uint64_t *lines, uint64_t open, int q,
-                                                           uint64_t at, uint64_t *single)
-{
-    uint64_t empty = 0, ones = 0;
-    for (uint64_t m = open & (bit(q) - 1); m; m &= m - 1) {
-        int i = __builtin_ctzll(m), d = q - i;
-        uint64_t x = lines[i] & ~(at | at << d | at >> d);
-        lines[i] = x;
-        empty |= !x;
-        ones |= (x & (x - 1)) ? 0 : bit(i);
-    }
-    for (uint64_t m = open & ~(bit(q) - 1); m; m &= m - 1) {
-        int i = __builtin_ctzll(m), d = i - q;
-        uint64_t x = lines[i] & ~(at | at << d | at >> d);
-        lines[i] = x;
-        empty |= !x;
-        ones |= (x & (x - 1)) ? 0 : bit(i);
-    }
-    *single |= ones;
-    return empty;
-}
 
 /* Puts a queen on (r, c) and records it in queen[r]. Returns 0 if an open line is left with no
  * square. */
@@ -74,8 +49,8 @@ static inline __attribute__((always_inline)) int place(node *a, int r, int c, ui
     queen[r] = (int8_t)c;
     a->open_rows &= ~bit(r);
     a->open_cols &= ~bit(c);
-    uint64_t empty = take(a->row, a->open_rows, r, bit(c), &single[0]);
-    empty |= take(a->col, a->open_cols, c, bit(r), &single[1]);
+    uint64_t empty = nq_take_attacked(a->row, a->open_rows, r, bit(c), &single[0]);
+    empty |= nq_take_attacked(a->col, a->open_cols, c, bit(r), &single[1]);
     return !empty;
 }
 

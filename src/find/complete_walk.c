@@ -49,32 +49,6 @@ static inline __attribute__((always_inline)) void consider(nq_cwalk *w, const ui
 
 /* ---- Placing queens -------------------------------------------------------------------- */
 
-/* Takes from each open line i of one kind (lines[i], i in open) the squares a queen on line q
- * of that kind, at square `at` of each such line's other kind, attacks: `at` itself and the
- * two squares |i - q| away from it. Lines above q and below q go in two loops, which spares
- * taking |i - q|. Marks lines left with one square or none in *single; returns nonzero if one
- * is left with none. */
-static inline __attribute__((always_inline)) uint64_t take(uint64_t *lines, uint64_t open, int q,
-                                                           uint64_t at, uint64_t *single)
-{
-    uint64_t empty = 0, ones = 0;
-    for (uint64_t m = open & (bit(q) - 1); m; m &= m - 1) {
-        int i = __builtin_ctzll(m), d = q - i;
-        uint64_t x = lines[i] & ~(at | at << d | at >> d);
-        lines[i] = x;
-        empty |= !x;
-        ones |= (x & (x - 1)) ? 0 : bit(i);
-    }
-    for (uint64_t m = open & ~(bit(q) - 1); m; m &= m - 1) {
-        int i = __builtin_ctzll(m), d = i - q;
-        uint64_t x = lines[i] & ~(at | at << d | at >> d);
-        lines[i] = x;
-        empty |= !x;
-        ones |= (x & (x - 1)) ? 0 : bit(i);
-    }
-    *single |= ones;
-    return empty;
-}
 
 /* Puts a queen on (r, c): closes row r and column c and takes every square the queen attacks
  * from the open lines. Lines left with one square or none are added to single[0] (rows) and
@@ -85,8 +59,8 @@ static inline __attribute__((always_inline)) int place(nq_node *a, int r, int c,
     a->queen[r] = (int8_t)c;
     a->open_rows &= ~rbit;
     a->open_cols &= ~cbit;
-    empty |= take(a->row, a->open_rows, r, cbit, &single[0]);
-    empty |= take(a->col, a->open_cols, c, rbit, &single[1]);
+    empty |= nq_take_attacked(a->row, a->open_rows, r, cbit, &single[0]);
+    empty |= nq_take_attacked(a->col, a->open_cols, c, rbit, &single[1]);
     return !empty;
 }
 
