@@ -9,6 +9,7 @@
 #ifndef NQ_FIND_H
 #define NQ_FIND_H
 
+#include "engine/diagonal_sums.h"
 #include "engine/engine.h"
 
 /* Limits of a completion search. */
@@ -93,6 +94,7 @@ typedef struct nq_find_step {
                                       the column */
     uint64_t open;                 /* rows open before it */
     int row, col;                  /* the row filled (col < 0), or the column (row < 0) */
+    nq_diagonal_sums sums;         /* what the queens still to place before it must sum to */
 } nq_find_step;
 
 /* The same search, run in installments: nq_finder_init, then nq_finder_run with as many nodes
@@ -103,6 +105,8 @@ typedef struct nq_finder {
     int depth;                     /* steps on the stack; -1 before the first run */
     uint64_t cols, open;           /* the node being expanded */
     nq_u128_bits up, down;
+    nq_diagonal_sums sums;
+    int sums_test;                 /* prune by the diagonals' sums (diagonal_sums.h) */
     uint64_t random;               /* nq_random_next's state; 0: lowest square first */
     int8_t placed[NQ_MAX_N];       /* the queens of the filled rows */
     uint64_t nodes;                /* nodes expanded so far, all runs */

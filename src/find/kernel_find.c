@@ -18,6 +18,7 @@
  * within its budget can start over elsewhere, which is what cures the heavy tails of finding.
  */
 #include "base/base.h"
+#include "engine/diagonal_sums.h"
 #include "find/find.h"
 
 #define POLL_MASK 4095           /* nodes between looks at the stop request */
@@ -35,10 +36,11 @@ static inline __attribute__((always_inline)) uint64_t row_free(const nq_search *
 }
 
 /* The line a node branches on: a row and the columns to try in it, or a column and the rows
- * to try in it. */
+ * to try in it; and the diagonals that still hold a free square (diagonal_sums.h). */
 typedef struct line {
     int row, col;       /* the row, col < 0; or the column, row < 0 */
     uint64_t squares;   /* columns of the row, or rows of the column; 0 at a dead end */
+    nq_u128_bits up_free, down_free;   /* by absolute index, as up and down */
 } line;
 
 /* The open rows of a node that offer column c. */
@@ -67,9 +69,16 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
 {
     unsigned least = ~0u;   /* free squares << 8 | row: the minimum picks both */
     uint64_t bit0 = 0, bit1 = 0, bit2 = 0, many = 0;   /* columns' counts; many: 8 or more */
+    uint64_t up_free = 0, down_free = 0;                /* narrow */
+    nq_u128_bits up_free_wide = 0, down_free_wide = 0;  /* wide */
+    int n = search->n;
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
         uint64_t f = row_free(search, r, cols, up, down, narrow);
+        if (narrow)
+            up_free |= f << r, down_free |= f << (n - 1 - r);
+        else
+            up_free_wide |= (nq_u128_bits)f << r, down_free_wide |= (nq_u128_bits)f << (n - 1 - r);
         unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
         uint64_t carry = bit0 & f;
         bit0 ^= f;
@@ -81,7 +90,9 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
     }
     uint64_t untaken = search->full & ~cols;
     uint64_t none = untaken & ~(bit0 | bit1 | bit2 | many);
-    line best = { (int)(least & 0xFF), -1, 0 };
+    if (narrow)
+        up_free_wide = up_free, down_free_wide = down_free;
+    line best = { (int)(least & 0xFF), -1, 0, up_free_wide, down_free_wide };
     if (none || (least >> 8) == 0)
         return best;
     uint64_t single = untaken & bit0 & ~bit1 & ~bit2 & ~many;
@@ -91,7 +102,7 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
         int r = __builtin_ctzll(rows);
         uint64_t f = row_free(search, r, cols, up, down, narrow) & single;
         /* Every column that only r offers must take r's queen: two of them cannot. */
-        return (line){ r, -1, (f & (f - 1)) ? 0 : f };
+        return (line){ r, -1, (f & (f - 1)) ? 0 : f, up_free_wide, down_free_wide };
     }
     /* The column with the fewest squares, if fewer than the row's. */
     for (unsigned k = 2; k < (least >> 8) && k < 8; k++) {
@@ -99,7 +110,8 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
                          (k & 4 ? bit2 : ~bit2);
         if (exact) {
             int c = __builtin_ctzll(exact);
-            return (line){ -1, c, rows_offering(search, open, c, cols, up, down, narrow) };
+            return (line){ -1, c, rows_offering(search, open, c, cols, up, down, narrow),
+                           up_free_wide, down_free_wide };
         }
     }
     best.squares = row_free(search, best.row, cols, up, down, narrow);
@@ -119,6 +131,7 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
     int depth = f->depth;
     uint64_t cols = f->cols, open = f->open;   /* the node to expand: read on the first run */
     nq_u128_bits up = f->up, down = f->down;
+    nq_diagonal_sums sums = f->sums;
     uint64_t done = 0;   /* nodes of this run */
     if (stop && nq_stop_requested(stop))
         return NQ_ERR_STOPPED;
@@ -160,6 +173,7 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
             down = s->down | (nq_u128_bits)1 << (c - r + n - 1);
         }
         open = s->open & ~(UINT64_C(1) << r);
+        sums = nq_diagonal_sums_take(s->sums, n, r, c);
     expand:;
         line next = choose(search, open, cols, up, down, narrow);
         if (next.squares && next.row >= 0 && !(open & (open - 1))) {   /* the last row */
@@ -170,9 +184,17 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
             f->nodes += done;
             return NQ_OK;
         }
+        if (next.squares && f->sums_test) {
+            int k = __builtin_popcountll(open);
+            if (narrow ? !nq_diagonal_sums_possible(sums, n, k, (uint64_t)next.up_free,
+                                                    (uint64_t)next.down_free)
+                       : !nq_diagonal_sums_possible_wide(sums, n, k, next.up_free,
+                                                         next.down_free))
+                next.squares = 0;
+        }
         if (next.squares)
             stack[depth++] = (nq_find_step){ cols, up, down, next.squares, open, next.row,
-                                             next.col };
+                                             next.col, sums };
     }
 }
 
@@ -197,6 +219,8 @@ void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed,
     f->nodes = 0;
     f->kernels = kernels;
     f->wide = search->n > 32;
+    f->sums = nq_diagonal_sums_of(search->n, f->open, search->full & ~f->cols);
+    f->sums_test = 1;
 }
 
 nq_status nq_finder_run(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)
