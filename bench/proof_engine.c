@@ -5,10 +5,11 @@
  *   proof_engine ENGINE [LIMIT_S] FILE...
  *
  * ENGINE: find (nq_kernel_find: the systematic search alone), any (nq_kernel_find_any: the
- * walk's questions), one (nq_find_completion: one thread), threadsT (T threads), lines (the
- * portfolio2 (two nq_find_completion searches of the whole tree, seeded apart, the first to end
- * stopping the other: no time limit), lines (the
- * counting kernel for constrained boards, nq_kernel_count_lines_best: counts every completion).
+ * walk's questions), one (nq_find_completion: one thread), threadsT (T threads), portfolio2
+ * (two nq_find_completion searches of the whole tree, seeded apart, the first to end stopping
+ * the other: no time limit), lines (the counting kernel for constrained boards,
+ * nq_kernel_count_lines_best: counts every completion). NQ_DIAGONAL_SUMS=0 in the environment
+ * leaves out the test of the diagonals' sums (all engines but lines).
  * LIMIT_S bounds the process's CPU seconds per board (all threads together).
  * Prints a line per board: its name, the answer (yes, no, count, or - when LIMIT_S ran out), the
  * systematic search's nodes (find only) and the CPU seconds of the process for that board.
@@ -44,6 +45,7 @@ static int load(const char *path, nq_search *search)
 }
 
 static volatile int timed_out;
+static int diagonal_sums = 1;   /* NQ_DIAGONAL_SUMS */
 
 /* A portfolio of two searches of the whole tree, seeded apart: the first to end stops the
  * other. */
@@ -58,7 +60,7 @@ typedef struct racer {
 static void *race(void *arg)
 {
     racer *r = arg;
-    nq_find_limits limits = { r->seed, 0, { NULL, r->done } };
+    nq_find_limits limits = { r->seed, 0, { NULL, r->done }, diagonal_sums };
     r->status = nq_find_completion(r->search, &limits, r->cols);
     if (r->status != NQ_ERR_STOPPED)
         atomic_store(r->done, 1);
@@ -100,6 +102,8 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *engine = argv[1];
+    if (getenv("NQ_DIAGONAL_SUMS"))
+        diagonal_sums = atoi(getenv("NQ_DIAGONAL_SUMS"));
     int first = 2;
     double limit = 0;
     if (argc > 3 && strspn(argv[2], "0123456789.") == strlen(argv[2]))
@@ -111,7 +115,7 @@ int main(int argc, char **argv)
             return 1;
         }
         nq_stop_flag flag = 0;
-        nq_find_limits limits = { 0, 0, { NULL, &flag } };
+        nq_find_limits limits = { 0, 0, { NULL, &flag }, diagonal_sums };
         int8_t cols[NQ_MAX_N];
         pthread_t alarm;
         timed_out = 0;
@@ -125,6 +129,7 @@ int main(int argc, char **argv)
         if (!strcmp(engine, "find")) {
             nq_finder f;
             nq_finder_init(&f, &search, 0, nq_find_kernels_best());
+            f.sums_test = diagonal_sums;
             do
                 status = nq_finder_run(&f, 1u << 20, NULL, cols);
             while (status == NQ_ERR_STOPPED && !timed_out);

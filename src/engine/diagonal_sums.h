@@ -89,72 +89,68 @@ static inline __attribute__((always_inline)) uint64_t nq_ring(int middle, int t)
     return nq_prefix(2 * t) << (middle - t);
 }
 
-/* The least w <= top with k bits of free in nq_prefix(w), by halving (free holds k). */
-static inline __attribute__((always_inline)) int nq_prefix_holding(uint64_t free, int k, int top)
+/* The index of the k-th set bit of free, from 1 (free holds k): the bytes' counts summed
+ * from the lowest byte up, all at once, give the byte that holds it (the first whose sum
+ * reaches k), and a table its bit there. */
+extern const uint8_t nq_byte_bit_index[8 * 256];   /* [j * 256 + b]: b's bit of rank j */
+
+static inline __attribute__((always_inline)) int nq_prefix_holding(uint64_t free, int k)
 {
-    int low = 0;
-    while (low < top) {
-        int w = (low + top) >> 1;
-        if (__builtin_popcountll(free & nq_prefix(w)) >= k)
-            top = w;
-        else
-            low = w + 1;
-    }
-    return low;
+    const uint64_t ones = UINT64_C(0x0101010101010101), highs = ones << 7;
+    uint64_t c = free - (free >> 1 & UINT64_C(0x5555555555555555));
+    c = (c & UINT64_C(0x3333333333333333)) + (c >> 2 & UINT64_C(0x3333333333333333));
+    c = (c + (c >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    uint64_t sums = c * ones;   /* byte i: the bits of bytes 0 to i, at most 64 */
+    uint64_t reached = ((sums | highs) - (uint64_t)k * ones) & highs;
+    int byte = __builtin_ctzll(reached) >> 3;
+    int below = (int)((sums << 8) >> (8 * byte) & 0xFF);   /* bits of the bytes before */
+    return 8 * byte + nq_byte_bit_index[(k - below - 1) * 256 + (free >> (8 * byte) & 0xFF)];
 }
 
-/* The least t <= middle with k bits of free in nq_ring(middle, t) (free holds k). */
+/* The least t with k bits of free in nq_ring(middle, t) (free holds k, all within
+ * nq_ring(middle, middle)), found by halving without branches. */
 static inline __attribute__((always_inline)) int nq_ring_holding(uint64_t free, int k, int middle)
 {
-    int low = 0, top = middle;
-    while (low < top) {
-        int t = (low + top) >> 1;
-        if (__builtin_popcountll(free & nq_ring(middle, t)) >= k)
-            top = t;
-        else
-            low = t + 1;
+    int t = 0;
+    for (int step = 16; step; step >>= 1) {
+        int wider = t + step - 1 < middle ? t + step - 1 : middle;
+        t += (__builtin_popcountll(free & nq_ring(middle, wider)) < k) * step;
     }
-    return low;
+    return t;
 }
 
 /* Whether k distinct diagonals of `free` (bit d: diagonal d, d <= 2 middle, middle < 32) can
- * sum to `sum`: between the sums of the k lowest and the k highest. Sets *ring to the distance
- * from diagonal `middle` within which lie the k nearest it (nq_nearest_squares sums them). */
+ * sum to `sum`: between the sums of the k lowest and the k highest. Adds to *near the least sum
+ * of squared distances from diagonal `middle` that k of them can have: those of the nearest. */
 static inline __attribute__((always_inline)) int nq_diagonal_bounds(uint64_t free, int k,
                                                                     int middle, int sum,
-                                                                    int *ring)
+                                                                    int *near)
 {
     int count = __builtin_popcountll(free);
     if (count < k)
         return 0;
-    /* The k lowest: those of the least prefix that holds k, whose last is its bit w; they sum
-     * to at most w + (w - 1) + ... + (w - k + 1), which most nodes' sums pass at once. */
-    int top = 2 * middle, spread = k * (k - 1) / 2;
-    int w = nq_prefix_holding(free, k, top);
+    /* The k lowest: bits 0 to w, w the k-th bit; they sum to at most w + (w - 1) + ... +
+     * (w - k + 1), which most nodes' sums pass at once. */
+    int spread = k * (k - 1) / 2;
+    int w = nq_prefix_holding(free, k);
     if (sum < k * w - spread && sum < nq_index_sum(free & nq_prefix(w)))
         return 0;
-    /* The k highest: the others than the count - k lowest; the first of them is above bit w. */
+    /* The k highest: the others than the count - k lowest, all above the (count - k)-th bit. */
     if (count > k) {
-        w = nq_prefix_holding(free, count - k, top);
+        w = nq_prefix_holding(free, count - k);
         if (sum > k * (w + 1) + spread && sum > nq_index_sum(free & ~nq_prefix(w)))
             return 0;
     } else if (sum > nq_index_sum(free)) {
         return 0;
     }
-    *ring = nq_ring_holding(free, k, middle);
-    return 1;
-}
-
-/* The least sum of squared distances from diagonal `middle` that k diagonals of free have:
- * those of every ring closer than `ring` (nq_diagonal_bounds's), and from that ring what is
- * missing, each at its distance. */
-static inline __attribute__((always_inline)) int nq_nearest_squares(uint64_t free, int k,
-                                                                    int middle, int ring)
-{
-    uint64_t inside = ring ? free & nq_ring(middle, ring - 1) : 0;
+    /* The k nearest the middle: every ring closer than the least ring t that holds k, and from
+     * ring t what is missing, each t away. */
+    int t = nq_ring_holding(free, k, middle);
+    uint64_t inside = t ? free & nq_ring(middle, t - 1) : 0;
     int in = __builtin_popcountll(inside);
-    return nq_square_sum(inside) - 2 * middle * nq_index_sum(inside) + in * middle * middle +
-           (k - in) * ring * ring;
+    *near += nq_square_sum(inside) - 2 * middle * nq_index_sum(inside) + in * middle * middle +
+             (k - in) * t * t;
+    return 1;
 }
 
 /* Whether the k queens still to place can meet sums s on the free diagonals: up_free and
@@ -165,42 +161,91 @@ static inline __attribute__((always_inline)) int nq_diagonal_sums_possible(nq_di
                                                                            uint64_t up_free,
                                                                            uint64_t down_free)
 {
-    int up_ring, down_ring;
-    if (!nq_diagonal_bounds(up_free, k, n - 1, s.up, &up_ring) ||
-        !nq_diagonal_bounds(down_free, k, n - 1, s.down, &down_ring))
-        return 0;
-    return nq_nearest_squares(up_free, k, n - 1, up_ring) +
-               nq_nearest_squares(down_free, k, n - 1, down_ring) <=
-           s.squares;
+    int near = 0;
+    return nq_diagonal_bounds(up_free, k, n - 1, s.up, &near) &&
+           nq_diagonal_bounds(down_free, k, n - 1, s.down, &near) && near <= s.squares;
 }
 
-/* nq_diagonal_sums_possible for boards up to 64 wide, diagonals in 128-bit masks: the same
- * bounds, found by looking at every diagonal in turn (the walks of wide boards are rarer). */
-static inline int nq_diagonal_sums_possible_wide(nq_diagonal_sums s, int n, int k,
-                                                 unsigned __int128 up_free,
-                                                 unsigned __int128 down_free)
+/* The same on boards up to 64 wide, whose diagonals (up to 127) take 128-bit masks: each
+ * sum is its two halves', the high half's indices moved up by 64. */
+typedef unsigned __int128 nq_diagonal_bits;
+
+static inline __attribute__((always_inline)) int nq_count_wide(nq_diagonal_bits m)
 {
-    int near = 0, middle = n - 1;
-    for (int kind = 0; kind < 2; kind++) {
-        unsigned __int128 free = kind ? down_free : up_free;
-        int sum = kind ? s.down : s.up, low = 0, high = 0, taken = 0;
-        for (int d = 0; d <= 2 * middle && taken < k; d++)
-            if (free >> d & 1)
-                low += d, taken++;
-        taken = 0;
-        for (int d = 2 * middle; d >= 0 && taken < k; d--)
-            if (free >> d & 1)
-                high += d, taken++;
-        if (taken < k || sum < low || sum > high)
-            return 0;
-        int left_k = k;
-        for (int t = 0; t <= middle && left_k > 0; t++) {
-            int ring = (int)(free >> (middle + t) & 1) + (t > 0 && (free >> (middle - t) & 1));
-            ring = ring < left_k ? ring : left_k;
-            near += ring * t * t, left_k -= ring;
-        }
+    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
+}
+
+static inline __attribute__((always_inline)) int nq_index_sum_wide(nq_diagonal_bits m)
+{
+    uint64_t high = (uint64_t)(m >> 64);
+    return nq_index_sum((uint64_t)m) + nq_index_sum(high) + 64 * __builtin_popcountll(high);
+}
+
+static inline __attribute__((always_inline)) int nq_square_sum_wide(nq_diagonal_bits m)
+{
+    uint64_t high = (uint64_t)(m >> 64);
+    return nq_square_sum((uint64_t)m) + nq_square_sum(high) + 128 * nq_index_sum(high) +
+           4096 * __builtin_popcountll(high);
+}
+
+static inline __attribute__((always_inline)) nq_diagonal_bits nq_prefix_wide(int w)
+{
+    return ((nq_diagonal_bits)2 << w) - 1;
+}
+
+static inline __attribute__((always_inline)) int nq_prefix_holding_wide(nq_diagonal_bits free,
+                                                                        int k)
+{
+    int low = __builtin_popcountll((uint64_t)free);
+    return k <= low ? nq_prefix_holding((uint64_t)free, k)
+                    : 64 + nq_prefix_holding((uint64_t)(free >> 64), k - low);
+}
+
+static inline __attribute__((always_inline)) int nq_ring_holding_wide(nq_diagonal_bits free, int k,
+                                                                      int middle)
+{
+    int t = 0;
+    for (int step = 32; step; step >>= 1) {
+        int wider = t + step - 1 < middle ? t + step - 1 : middle;
+        t += (nq_count_wide(free & nq_prefix_wide(2 * wider) << (middle - wider)) < k) * step;
     }
-    return near <= s.squares;
+    return t;
+}
+
+static inline __attribute__((always_inline)) int nq_diagonal_bounds_wide(nq_diagonal_bits free,
+                                                                         int k, int middle,
+                                                                         int sum, int *near)
+{
+    int count = nq_count_wide(free);
+    if (count < k)
+        return 0;
+    int spread = k * (k - 1) / 2;
+    int w = nq_prefix_holding_wide(free, k);
+    if (sum < k * w - spread && sum < nq_index_sum_wide(free & nq_prefix_wide(w)))
+        return 0;
+    if (count > k) {
+        w = nq_prefix_holding_wide(free, count - k);
+        if (sum > k * (w + 1) + spread && sum > nq_index_sum_wide(free & ~nq_prefix_wide(w)))
+            return 0;
+    } else if (sum > nq_index_sum_wide(free)) {
+        return 0;
+    }
+    int t = nq_ring_holding_wide(free, k, middle);
+    nq_diagonal_bits inside = t ? free & nq_prefix_wide(2 * t - 2) << (middle - t + 1) : 0;
+    int in = nq_count_wide(inside);
+    *near += nq_square_sum_wide(inside) - 2 * middle * nq_index_sum_wide(inside) +
+             in * middle * middle + (k - in) * t * t;
+    return 1;
+}
+
+/* nq_diagonal_sums_possible for boards up to 64 wide. */
+static inline __attribute__((always_inline)) int
+nq_diagonal_sums_possible_wide(nq_diagonal_sums s, int n, int k, nq_diagonal_bits up_free,
+                               nq_diagonal_bits down_free)
+{
+    int near = 0;
+    return nq_diagonal_bounds_wide(up_free, k, n - 1, s.up, &near) &&
+           nq_diagonal_bounds_wide(down_free, k, n - 1, s.down, &near) && near <= s.squares;
 }
 
 #endif /* NQ_DIAGONAL_SUMS_H */

@@ -93,6 +93,7 @@ void nq_csearch_start(nq_csearch *f, const nq_search *search, const nq_find_limi
         w->weight[i] = 1;
     /* Without a seed the systematic walk makes plain choices; the restarts never do. */
     nq_finder_init(&f->systematic, search, limits->seed, kernels);
+    f->systematic.sums_test = limits->diagonal_sums;
     f->restarting = (nq_cwalk){ .random_values = 1, .random_ties = 1, .least_first = 1,
                                 .random = limits->seed ^ UINT64_C(0x9E3779B97F4A7C15) };
     if (!f->restarting.random)
@@ -142,6 +143,7 @@ nq_status nq_kernel_find(const nq_search *search, const nq_find_limits *limits, 
 {
     nq_finder f;
     nq_finder_init(&f, search, limits->seed, nq_find_kernels_best());
+    f.sums_test = limits->diagonal_sums;
     return nq_finder_run(&f, limits->max_nodes ? limits->max_nodes : UINT64_MAX, &limits->stop,
                          cols);
 }
@@ -150,6 +152,7 @@ nq_status nq_kernel_find_any(const nq_search *search, const nq_find_limits *limi
 {
     nq_finder plain;
     nq_finder_init(&plain, search, limits->seed, nq_find_kernels_best());
+    plain.sums_test = limits->diagonal_sums;
     uint64_t most = limits->max_nodes ? limits->max_nodes : UINT64_MAX;
     for (uint64_t step = FIRST_INSTALLMENT, spent = 0; spent < most; spent += step, step *= 2) {
         if (step > most - spent)
@@ -157,7 +160,7 @@ nq_status nq_kernel_find_any(const nq_search *search, const nq_find_limits *limi
         nq_status status = nq_finder_run(&plain, step, &limits->stop, cols);
         if (status == NQ_ERR_STOPPED && !nq_stop_requested(&limits->stop)) {
             nq_find_limits seeded = { (limits->seed ^ (spent + step)) | 1,
-                                      step / SEEDED_SHARE, limits->stop };
+                                      step / SEEDED_SHARE, limits->stop, limits->diagonal_sums };
             status = nq_kernel_find(search, &seeded, cols);
         }
         if (status != NQ_ERR_STOPPED || nq_stop_requested(&limits->stop))

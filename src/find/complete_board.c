@@ -23,7 +23,7 @@ nq_status nq_complete(const nq_board *board, const nq_complete_options *options,
     nq_status status = nq_search_compile(board, &search);
     if (status)
         return status;
-    nq_find_limits limits = { 0, 0, { NULL, NULL } };
+    nq_find_limits limits = { 0, 0, { NULL, NULL }, 1 };
     int threads = options ? options->threads : 1;
     if (options) {
         limits.seed = options->random ? mix_seed(options->seed) : 0;

@@ -18,6 +18,9 @@ typedef struct nq_find_limits {
                                else random choices throughout, reproducible per seed */
     uint64_t max_nodes;     /* give up after about this many search nodes (0: no limit) */
     nq_stop stop;           /* give up when it is requested */
+    int diagonal_sums;      /* prune by the diagonals' sums (diagonal_sums.h): it pays on boards
+                               with bad squares, and costs more than it saves on the first
+                               solutions' questions about the empty board (BENCHMARKS.md) */
 } nq_find_limits;
 
 /* Finds a completion of search from its root state: a queen in every row on a square allow[]
@@ -106,7 +109,8 @@ typedef struct nq_finder {
     uint64_t cols, open;           /* the node being expanded */
     nq_u128_bits up, down;
     nq_diagonal_sums sums;
-    int sums_test;                 /* prune by the diagonals' sums (diagonal_sums.h) */
+    int sums_test;                 /* prune by the diagonals' sums (diagonal_sums.h); set by
+                                      nq_finder_init, the limits' diagonal_sums elsewhere */
     uint64_t random;               /* nq_random_next's state; 0: lowest square first */
     int8_t placed[NQ_MAX_N];       /* the queens of the filled rows */
     uint64_t nodes;                /* nodes expanded so far, all runs */

@@ -65,7 +65,8 @@ static inline __attribute__((always_inline)) uint64_t rows_offering(const nq_sea
  * bit of each count per word, which add a row's squares in a few instructions. */
 static inline __attribute__((always_inline)) line choose(const nq_search *search, uint64_t open,
                                                          uint64_t cols, nq_u128_bits up,
-                                                         nq_u128_bits down, int narrow)
+                                                         nq_u128_bits down, int narrow,
+                                                         int sums)
 {
     unsigned least = ~0u;   /* free squares << 8 | row: the minimum picks both */
     uint64_t bit0 = 0, bit1 = 0, bit2 = 0, many = 0;   /* columns' counts; many: 8 or more */
@@ -75,9 +76,9 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
         uint64_t f = row_free(search, r, cols, up, down, narrow);
-        if (narrow)
+        if (sums && narrow)
             up_free |= f << r, down_free |= f << (n - 1 - r);
-        else
+        else if (sums)
             up_free_wide |= (nq_u128_bits)f << r, down_free_wide |= (nq_u128_bits)f << (n - 1 - r);
         unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
         uint64_t carry = bit0 & f;
@@ -118,12 +119,13 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
     return best;
 }
 
-/* Runs f for `nodes` nodes more at most, built four times: with and without a popcount
- * instruction, for boards up to 32 wide (narrow) and wider. The search stops between two nodes
- * with its stack in order, and goes on from there when run again. */
+/* Runs f for `nodes` nodes more at most, built eight times: with and without a popcount
+ * instruction, for boards up to 32 wide (narrow) and wider, with and without the test of the
+ * diagonals' sums. The search stops between two nodes with its stack in order, and goes on
+ * from there when run again. */
 static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_t nodes,
                                                            const nq_stop *stop, int8_t *cols_out,
-                                                           int narrow)
+                                                           int narrow, int sums_test)
 {
     const nq_search *search = f->search;
     const int n = search->n;
@@ -173,9 +175,10 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
             down = s->down | (nq_u128_bits)1 << (c - r + n - 1);
         }
         open = s->open & ~(UINT64_C(1) << r);
-        sums = nq_diagonal_sums_take(s->sums, n, r, c);
+        if (sums_test)
+            sums = nq_diagonal_sums_take(s->sums, n, r, c);
     expand:;
-        line next = choose(search, open, cols, up, down, narrow);
+        line next = choose(search, open, cols, up, down, narrow, sums_test);
         if (next.squares && next.row >= 0 && !(open & (open - 1))) {   /* the last row */
             f->placed[next.row] = (int8_t)__builtin_ctzll(next.squares);
             for (int r = 0; r < n; r++)
@@ -184,7 +187,7 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
             f->nodes += done;
             return NQ_OK;
         }
-        if (next.squares && f->sums_test) {
+        if (next.squares && sums_test) {
             int k = __builtin_popcountll(open);
             if (narrow ? !nq_diagonal_sums_possible(sums, n, k, (uint64_t)next.up_free,
                                                     (uint64_t)next.down_free)
@@ -198,15 +201,21 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
     }
 }
 
+/* The four walks of a CPU path: narrow or wide, with the test of the diagonals' sums or
+ * without (whose nodes then pay nothing for it). */
+#define RUN_CHOSEN(f, nodes, stop, cols)                                                         \
+    ((f)->wide ? ((f)->sums_test ? run(f, nodes, stop, cols, 0, 1) : run(f, nodes, stop, cols, 0, 0)) \
+               : ((f)->sums_test ? run(f, nodes, stop, cols, 1, 1) : run(f, nodes, stop, cols, 1, 0)))
+
 nq_status nq_finder_run_portable(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)
 {
-    return f->wide ? run(f, nodes, stop, cols, 0) : run(f, nodes, stop, cols, 1);
+    return RUN_CHOSEN(f, nodes, stop, cols);
 }
 
 NQ_TARGET_POPCNT nq_status nq_finder_run_popcnt(nq_finder *f, uint64_t nodes, const nq_stop *stop,
                                                 int8_t *cols)
 {
-    return f->wide ? run(f, nodes, stop, cols, 0) : run(f, nodes, stop, cols, 1);
+    return RUN_CHOSEN(f, nodes, stop, cols);
 }
 
 void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed,

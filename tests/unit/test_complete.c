@@ -105,7 +105,7 @@ static void arbitrary_masks(void **state)
             b.blocked[r] = search.full & ~allow;
         }
         uint64_t want = ref_count(&b);
-        nq_find_limits limits = { (uint64_t)i % 3, 0, { NULL, NULL } };
+        nq_find_limits limits = { (uint64_t)i % 3, 0, { NULL, NULL }, i % 2 };
         int32_t cols[NQ_MAX_N];
         nq_status status = find_wide(&search, &limits, cols);
         assert_int_equal(status, want ? NQ_OK : NQ_ERR_NO_SOLUTION);
@@ -134,7 +134,7 @@ static void fixed_top_rows(void **state)
                 nq_search_place(&search, r, c);
         }
         uint64_t want = ref_count(&b);
-        nq_find_limits limits = { 0, 0, { NULL, NULL } };
+        nq_find_limits limits = { 0, 0, { NULL, NULL }, 1 };
         int32_t cols[NQ_MAX_N];
         assert_int_equal(find_wide(&search, &limits, cols),
                          want ? NQ_OK : NQ_ERR_NO_SOLUTION);
@@ -173,14 +173,14 @@ static void limits_stop(void **state)
     nq_search_compile(&b, &search);
     int32_t cols[NQ_MAX_N];
     nq_stop_request stop = 1;
-    nq_find_limits limits = { 0, 0, { &stop, NULL } };
+    nq_find_limits limits = { 0, 0, { &stop, NULL }, 1 };
     assert_int_equal(find_wide(&search, &limits, cols), NQ_ERR_STOPPED);
     nq_complete_options options = { 0, 0, &stop, 1 };
     assert_int_equal(nq_complete(&b, &options, cols), NQ_ERR_STOPPED);
-    limits = (nq_find_limits){ 7, 1, { NULL, NULL } };
+    limits = (nq_find_limits){ 7, 1, { NULL, NULL }, 1 };
     assert_int_equal(find_wide(&search, &limits, cols), NQ_ERR_STOPPED);
     stop = 0;
-    limits = (nq_find_limits){ 0, 0, { &stop, NULL } };
+    limits = (nq_find_limits){ 0, 0, { &stop, NULL }, 1 };
     assert_int_equal(find_wide(&search, &limits, cols), NQ_OK);
     assert_completes(&b, cols);
 }

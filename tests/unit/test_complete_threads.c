@@ -73,7 +73,7 @@ static int check_split(const nq_board *b, uint64_t want, const nq_split_options 
     int given = 0;
     nq_split_options counted = *options;
     counted.given = &given;
-    nq_find_limits limits = { seed, 0, { NULL, NULL } };
+    nq_find_limits limits = { seed, 0, { NULL, NULL }, 1 };
     int8_t cols[NQ_MAX_N];
     nq_status status = nq_find_completion_split(&search, &limits, &counted, cols);
     assert_int_equal(status, want ? NQ_OK : NQ_ERR_NO_SOLUTION);
@@ -116,7 +116,7 @@ static void larger_boards(void **state)
         exclude_diagonals(&seed, &b, n - 2 + test_below(&seed, 5));
         nq_search search;
         assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
-        nq_find_limits limits = { 0, 0, { NULL, NULL } };
+        nq_find_limits limits = { 0, 0, { NULL, NULL }, 1 };
         int8_t cols[NQ_MAX_N];
         nq_status one = nq_find_completion(&search, &limits, cols);
         assert_true(one == NQ_OK || one == NQ_ERR_NO_SOLUTION);
@@ -140,7 +140,7 @@ static void stops(void **state)
     assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
     int8_t cols[NQ_MAX_N];
     nq_stop_flag flag = 1;
-    nq_find_limits stopped = { 0, 0, { NULL, &flag } };
+    nq_find_limits stopped = { 0, 0, { NULL, &flag }, 1 };
     nq_split_options eager = { 2, 1, 1, 1, NULL };
     assert_int_equal(nq_find_completion_split(&search, &stopped, &eager, cols), NQ_ERR_STOPPED);
     nq_stop_request signal = 1;
@@ -155,7 +155,7 @@ static void stops(void **state)
         for (int c = 11; c < 30; c++)
             nq_board_block(&hard, r, c);
     assert_int_equal(nq_search_compile(&hard, &search), NQ_OK);
-    nq_find_limits budget = { 0, 5000, { NULL, NULL } };
+    nq_find_limits budget = { 0, 5000, { NULL, NULL }, 1 };
     assert_int_equal(nq_find_completion_threads(&search, &budget, 2, cols), NQ_ERR_STOPPED);
     budget.max_nodes = 0;
     assert_int_equal(nq_find_completion_threads(&search, &budget, 3, cols), NQ_ERR_NO_SOLUTION);

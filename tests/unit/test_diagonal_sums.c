@@ -24,6 +24,54 @@ static void planes(void **state)
     for (int j = 0; j < NQ_DIAGONAL_SUMS_PLANES; j++)
         for (int d = 0; d < 64; d++)
             assert_int_equal(nq_diagonal_square_planes[j] >> d & 1, (unsigned)(d * d) >> j & 1);
+    for (int b = 0; b < 256; b++)
+        for (int j = 0, rank = 0; j < 8; j++)
+            if (b >> j & 1)
+                assert_int_equal(nq_byte_bit_index[rank++ * 256 + b], j);
+}
+
+/* The k-th set bit, against a count from the lowest bit up. */
+static void kth_bit(void **state)
+{
+    (void)state;
+    uint64_t random = 3;
+    for (int i = 0; i < 20000; i++) {
+        uint64_t free = test_random(&random);
+        free &= i % 3 ? test_random(&random) : ~UINT64_C(0);
+        for (int k = 1, d = 0; k <= __builtin_popcountll(free); k++, d++) {
+            while (!(free >> d & 1))
+                d++;
+            assert_int_equal(nq_prefix_holding(free, k), d);
+        }
+    }
+}
+
+/* The bounds found the plain way, looking at every diagonal in turn: the reference that both
+ * forms of diagonal_sums.h must answer as. */
+static int plain_possible(nq_diagonal_sums s, int n, int k, unsigned __int128 up_free,
+                          unsigned __int128 down_free)
+{
+    int near = 0, middle = n - 1;
+    for (int kind = 0; kind < 2; kind++) {
+        unsigned __int128 free = kind ? down_free : up_free;
+        int sum = kind ? s.down : s.up, low = 0, high = 0, taken = 0;
+        for (int d = 0; d <= 2 * middle && taken < k; d++)
+            if (free >> d & 1)
+                low += d, taken++;
+        taken = 0;
+        for (int d = 2 * middle; d >= 0 && taken < k; d--)
+            if (free >> d & 1)
+                high += d, taken++;
+        if (taken < k || sum < low || sum > high)
+            return 0;
+        int left = k;
+        for (int t = 0; t <= middle && left > 0; t++) {
+            int ring = (int)(free >> (middle + t) & 1) + (t > 0 && (free >> (middle - t) & 1));
+            ring = ring < left ? ring : left;
+            near += ring * t * t, left -= ring;
+        }
+    }
+    return near <= s.squares;
 }
 
 /* Every choice of k diagonals of free (2 middle + 1 of them at most): its sum of indices and
@@ -43,8 +91,9 @@ static int choices(uint64_t free, int k, int middle, int pairs[][2])
     return count;
 }
 
-/* On boards up to 5 wide, the sums of every choice of distinct free diagonals pass; and on
- * random sums, met or not, the wide form answers as the narrow one. */
+/* On boards up to 5 wide, the sums of every choice of distinct free diagonals pass the plain
+ * bounds; and on random boards up to 64 wide and sums near some choice's, met or not, the
+ * 64-bit form (up to 32 wide) and the 128-bit form answer as the plain bounds. */
 static void sound_and_alike(void **state)
 {
     (void)state;
@@ -60,19 +109,37 @@ static void sound_and_alike(void **state)
             for (int b = 0; b < downs; b++) {
                 nq_diagonal_sums s = { up_pairs[a][0], down_pairs[b][0],
                                        up_pairs[a][1] + down_pairs[b][1] };
-                assert_true(nq_diagonal_sums_possible(s, n, k, up, down));
-                assert_true(nq_diagonal_sums_possible_wide(s, n, k, up, down));
+                assert_true(plain_possible(s, n, k, up, down));
                 met++;
             }
         }
-        for (int j = 0; j < 200; j++) {
-            nq_diagonal_sums s = { test_below(&random, 2 * k * middle + 2),
-                                   test_below(&random, 2 * k * middle + 2),
-                                   test_below(&random, 2 * k * middle * middle + 2) };
-            int narrow = nq_diagonal_sums_possible(s, n, k, up, down);
-            assert_int_equal(narrow, nq_diagonal_sums_possible_wide(s, n, k, up, down));
-            refused += !narrow;
+    }
+    for (int i = 0; i < 200000; i++) {
+        int n = 1 + test_below(&random, 64), middle = n - 1, k = 1 + test_below(&random, n);
+        unsigned __int128 all = ((unsigned __int128)2 << (2 * middle)) - 1, up, down;
+        up = (unsigned __int128)test_random(&random) << 64 | test_random(&random);
+        down = (unsigned __int128)test_random(&random) << 64 | test_random(&random);
+        if (i % 2)   /* denser */
+            up |= (unsigned __int128)test_random(&random) << 32, down |= test_random(&random);
+        up &= all, down &= all;
+        /* Sums near those of k random free diagonals of each kind. */
+        nq_diagonal_sums s = { test_below(&random, 7) - 3, test_below(&random, 7) - 3,
+                               test_below(&random, 41) - 20 };
+        for (int kind = 0; kind < 2; kind++) {
+            unsigned __int128 free = kind ? down : up;
+            for (int d = 0, taken = 0; d <= 2 * middle && taken < k; d++) {
+                if ((free >> d & 1) && test_below(&random, 3) == 0) {
+                    *(kind ? &s.down : &s.up) += d, s.squares += (d - middle) * (d - middle);
+                    taken++;
+                }
+            }
         }
+        int plain = plain_possible(s, n, k, up, down);
+        if (n <= 32)
+            assert_int_equal(nq_diagonal_sums_possible(s, n, k, (uint64_t)up, (uint64_t)down),
+                             plain);
+        assert_int_equal(nq_diagonal_sums_possible_wide(s, n, k, up, down), plain);
+        refused += !plain;
     }
     assert_true(met > 1000 && refused > 1000);
 }
@@ -105,6 +172,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(planes),
+        cmocka_unit_test(kth_bit),
         cmocka_unit_test(sound_and_alike),
         cmocka_unit_test(sums_follow_queens),
     };

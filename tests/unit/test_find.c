@@ -36,7 +36,7 @@ static nq_status find(const nq_search *search, uint64_t seed, uint64_t installme
                       int8_t *cols)
 {
     if (!installment) {
-        nq_find_limits limits = { seed, 0, { NULL, NULL } };
+        nq_find_limits limits = { seed, 0, { NULL, NULL }, (int)(seed % 2) };
         return nq_kernel_find(search, &limits, cols);
     }
     nq_finder finder;
@@ -68,7 +68,7 @@ static void agrees_with_the_reference(void **state)
         static const uint64_t seeds[] = { 0, 1, 77, 0, 5 }, installments[] = { 0, 1, 5, 0, 0 };
         for (int k = 0; k < 5; k++) {
             int8_t cols[NQ_MAX_N];
-            nq_find_limits limits = { seeds[k], 0, { NULL, NULL } };
+            nq_find_limits limits = { seeds[k], 0, { NULL, NULL }, k % 2 };
             nq_status status = k < 3 ? find(&search, seeds[k], installments[k], cols)
                                      : nq_kernel_find_any(&search, &limits, cols);
             assert_int_equal(status, exists ? NQ_OK : NQ_ERR_NO_SOLUTION);
@@ -238,12 +238,12 @@ static void limits(void **state)
     nq_search search;
     nq_search_compile(&b, &search);
     int8_t cols[NQ_MAX_N];
-    nq_find_limits budget = { 0, 1, { NULL, NULL } };
+    nq_find_limits budget = { 0, 1, { NULL, NULL }, 1 };
     assert_int_equal(nq_kernel_find(&search, &budget, cols), NQ_ERR_STOPPED);
     nq_stop_request signal = 1;
     atomic_int flag;
     atomic_init(&flag, 1);
-    nq_find_limits by_signal = { 0, 0, { &signal, NULL } }, by_flag = { 0, 0, { NULL, &flag } };
+    nq_find_limits by_signal = { 0, 0, { &signal, NULL }, 1 }, by_flag = { 0, 0, { NULL, &flag }, 1 };
     assert_int_equal(nq_kernel_find(&search, &by_signal, cols), NQ_ERR_STOPPED);
     assert_int_equal(nq_kernel_find(&search, &by_flag, cols), NQ_ERR_STOPPED);
     nq_finder finder;
