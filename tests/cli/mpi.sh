@@ -139,6 +139,14 @@ sleep 0.3
 wait "$pid"
 code=$?
 expect "killed rank stops the job" "yes" "$([ "$code" -ne 0 ] && grep -q 'rank 1' "$tmp/err" && echo yes)"
+# mpirun ends the other ranks with SIGTERM, and rank 0 says what is saved and where SIGTERM came
+# from; but mpirun, ending, passes rank 0's words on only some of the time (2 of 5 runs with 3
+# ranks here): when they come, they must be both.
+why="nqueens-mpi: count: mpirun and srun send SIGTERM to every rank when one has died, and name it; so do scancel and a job's time limit"
+if grep -q "stopped by SIGTERM" "$tmp/err"; then
+    expect "killed rank: rank 0 says what is saved and why" "yes yes" \
+        "$(grep -qx "nqueens-mpi: count: stopped by SIGTERM; [0-9]* of [0-9]* units are saved in $tmp/c.ckpt: run the same command again to resume" "$tmp/err" && echo yes) $(grep -qxF "$why" "$tmp/err" && echo yes)"
+fi
 size=$(stat -c %s "$tmp/c.ckpt")
 expect "rerun after a killed rank" 14772512 "$(on3 count 16 --method backtrack --threads 1 --checkpoint "$tmp/c.ckpt" 2>&1)"
 expect "checkpoint kept its records" "yes" "$([ "$size" -gt 64 ] && echo yes)"
@@ -153,6 +161,7 @@ kill -TERM "$rank0"
 wait "$pid"
 code=$?
 expect "SIGTERM to rank 0: saved and said" "143 yes" "$code $(grep -qx "nqueens-mpi: count: stopped by SIGTERM; [0-9]* of [0-9]* units are saved in $tmp/t.ckpt: run the same command again to resume" "$tmp/err" && echo yes)"
+expect "SIGTERM to rank 0: says who sends it" yes "$(grep -qxF "$why" "$tmp/err" && echo yes)"
 expect "resume after SIGTERM to rank 0" 95815104 "$("$nq" count 17 --method backtrack --checkpoint "$tmp/t.ckpt" 2>&1)"
 # SIGHUP to rank 0 (its terminal closed) stops the job as SIGTERM does, with 129.
 on3 count 17 --method backtrack --threads 1 --checkpoint "$tmp/h.ckpt" >"$tmp/out" 2>"$tmp/err" &
@@ -163,6 +172,7 @@ kill -HUP "$rank0"
 wait "$pid"
 code=$?
 expect "SIGHUP to rank 0: saved and said" "129 yes" "$code $(grep -qx "nqueens-mpi: count: stopped by SIGHUP; [0-9]* of [0-9]* units are saved in $tmp/h.ckpt: run the same command again to resume" "$tmp/err" && echo yes)"
+expect "SIGHUP to rank 0: no word on SIGTERM" no "$(grep -qF "$why" "$tmp/err" && echo yes || echo no)"
 expect "resume after SIGHUP to rank 0" 95815104 "$("$nq" count 17 --method backtrack --checkpoint "$tmp/h.ckpt" 2>&1)"
 
 # Units in pieces (NQ_PIECE_LEVELS, every rank's plan): workers report how far their units in

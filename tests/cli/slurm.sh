@@ -27,9 +27,11 @@ expect() {
 root_option=
 [ "$(id -u)" = 0 ] && root_option=--allow-run-as-root
 mkdir "$tmp/bin"
-# srun: drops its own options (all before the program), then runs the program on two ranks.
+# srun: logs its arguments, drops its own options (all before the program), then runs the
+# program on two ranks.
 cat >"$tmp/bin/srun" <<EOF
 #!/usr/bin/env bash
+echo "\$*" >>"$tmp/srun.log"
 while [ "\$#" -gt 0 ] && [ "\${1#-}" != "\$1" ]; do shift; done
 exec mpirun --oversubscribe $root_option -np 2 "\$@" </dev/null
 EOF
@@ -52,6 +54,7 @@ done
 out=$(job N=12 2>&1)
 expect "count 12: exit and output" "0 yes" "$? $(grep -qx 'q28.sbatch: Q(12) = 14200 (.*)' <<<"$out" && echo yes)"
 expect "count 12: total file" 14200 "$(cat "$tmp/q12.ckpt.total")"
+expect "srun's options" yes "$(grep -q -- '--kill-on-bad-exit=1 --cpus-per-task=1 ' "$tmp/srun.log" && echo yes)"
 expect "count 12: no requeue" "" "$(cat "$tmp/scontrol.log" 2>/dev/null)"
 out=$(job N=11 COUNT_OPTIONS="--method backtrack --max-memory 1G" CHECKPOINT="$tmp/b11.ckpt" 2>&1)
 expect "count 11 with COUNT_OPTIONS" 2680 "$(cat "$tmp/b11.ckpt.total" 2>/dev/null)"

@@ -156,7 +156,9 @@ static double seconds_since(const struct timespec *start)
 
 /* Ends the job on SIGINT, SIGTERM or SIGHUP (mpirun forwards Ctrl-C as SIGTERM, and kills the other
  * ranks): the checkpoint synced with whole records only, since records are appended under the
- * lock taken here, and a word on what is saved. Does not return. */
+ * lock taken here, and a word on what is saved. A SIGTERM nobody typed is most often mpirun's
+ * answer to another rank's death (or srun's, or the batch system's): the message says so, as
+ * "stopped by SIGTERM" alone sends the reader looking for who sent it. Does not return. */
 static void stop_now(dispatcher *d)
 {
     pthread_mutex_lock(&d->lock);
@@ -169,6 +171,9 @@ static void stop_now(dispatcher *d)
     else
         say("count: stopped by %s; %s", name, d->checkpoint ? "the checkpoint could not be "
             "synced" : "nothing was saved (--checkpoint FILE keeps finished units)");
+    if (signo == SIGTERM)
+        say("count: mpirun and srun send SIGTERM to every rank when one has died, and name it; "
+            "so do scancel and a job's time limit");
     _exit(128 + signo);
 }
 
