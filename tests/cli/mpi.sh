@@ -140,7 +140,7 @@ wait "$pid"
 code=$?
 expect "killed rank stops the job" "yes" "$([ "$code" -ne 0 ] && grep -q 'rank 1' "$tmp/err" && echo yes)"
 # mpirun ends the other ranks with SIGTERM, and rank 0 says what is saved and where SIGTERM came
-# from; but mpirun, ending, passes rank 0's words on only some of the time (2 of 5 runs with 3
+# from; but mpirun, ending, passes rank 0's words on only some of the time (3 of 5 runs with 3
 # ranks here): when they come, they must be both.
 why="nqueens-mpi: count: mpirun and srun send SIGTERM to every rank when one has died, and name it; so do scancel and a job's time limit"
 if grep -q "stopped by SIGTERM" "$tmp/err"; then
