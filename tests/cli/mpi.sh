@@ -151,6 +151,20 @@ size=$(stat -c %s "$tmp/c.ckpt")
 expect "rerun after a killed rank" 14772512 "$(on3 count 16 --method backtrack --threads 1 --checkpoint "$tmp/c.ckpt" 2>&1)"
 expect "checkpoint kept its records" "yes" "$([ "$size" -gt 64 ] && echo yes)"
 
+# A worker sends the units it finished every NQ_PARTIAL_SECONDS (30 s), not only at its batch's
+# end: with two batches (NQ_MPI_BATCH_UNITS, half the 23,461 units each), one on rank 0 and one
+# on rank 1, rank 1 killed part way, the checkpoint holds units of both; the rerun finishes.
+run2=("${run[@]}" -np 2 "$mpi" count 17 --method backtrack --threads 1 --checkpoint "$tmp/s.ckpt")
+NQ_MPI_BATCH_UNITS=11731 NQ_PARTIAL_SECONDS=0.2 "${run2[@]}" </dev/null >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+victim=$(rank_pid 1 "count 17" "$tmp/s.ckpt" 100)
+sleep 2
+[ -n "$victim" ] && kill -KILL "$victim"
+wait "$pid"
+batches=$(od -An -tu8 -w32 -v -j64 "$tmp/s.ckpt" | awk '{ if ($1 < 11731) a++; else b++ } END { print (a > 0) + (b > 0) }')
+expect "a worker's finished units reach the checkpoint before its batch ends" 2 "$batches"
+expect "rerun after a worker killed mid-batch" 95815104 "$("${run2[@]}" </dev/null 2>&1)"
+
 # SIGTERM to rank 0 (as srun forwards Ctrl-C or scancel): it syncs, says what is saved, and
 # the job ends with 143; the rerun resumes.
 on3 count 17 --method backtrack --threads 1 --checkpoint "$tmp/t.ckpt" >"$tmp/out" 2>"$tmp/err" &

@@ -106,22 +106,26 @@ static void *count_locally(void *arg)
         next_batch(d, range);
         batch b = { range[0], range[1], NULL, 0 };
         partials_of(d, &b);
-        if (range[0] == range[1] || count_batch(d->run, &b, record, record_partial, d))
+        if (range[0] == range[1] || count_batch(d->run, &b, record, record_partial, NULL, d))
             break;
     }
     atomic_store(&d->local_running, 0);
     return NULL;
 }
 
-/* Takes one worker's results and answers with its next batch; returns whether it got one. */
+/* Takes one worker's results and, when they end its batch, answers with its next; returns
+ * whether it has a batch to count. */
 static int serve(dispatcher *d, const MPI_Status *status, uint64_t *buffer)
 {
     int values;
     MPI_Get_count(status, MPI_UINT64_T, &values);
     MPI_Recv(buffer, values, MPI_UINT64_T, status->MPI_SOURCE, TAG_RESULTS, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
-    for (int i = 0; i + 2 < values; i += 3)
+    const int so_far = values % 3 == 1 && buffer[0] == RESULTS_SO_FAR;
+    for (int i = so_far; i + 2 < values; i += 3)
         record(d, (size_t)buffer[i], &(nq_unit_count){ buffer[i + 1], buffer[i + 2] });
+    if (so_far)
+        return 1;
     uint64_t range[2];
     next_batch(d, range);
     /* The batch, and the partial counts its units start from, in the buffer just read. */
@@ -225,6 +229,18 @@ static void coordinate(dispatcher *d, int workers, uint64_t *buffer)
     }
 }
 
+/* Units per batch: 1/64 of each rank's share, or NQ_MPI_BATCH_UNITS (for tests: a batch long
+ * enough to be seen in flight). */
+static size_t batch_units(size_t units, int ranks)
+{
+    const char *text = getenv("NQ_MPI_BATCH_UNITS");
+    char *end;
+    unsigned long long asked = text ? strtoull(text, &end, 10) : 0;
+    if (text && *text && !*end && asked > 0 && asked <= units)
+        return (size_t)asked;
+    return units / (64 * (size_t)ranks) + 1;
+}
+
 int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_result *result)
 {
     dispatcher d = { .run = run };
@@ -241,7 +257,7 @@ int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_resul
     }
     d.progress.units_total = units;
     /* Batches small enough that every rank gets many: the end is not held up by one. */
-    d.batch = units / (64 * (size_t)ranks) + 1;
+    d.batch = batch_units(units, ranks);
     pthread_mutex_init(&d.lock, NULL);
     atomic_init(&d.local_running, 1);
     catch_stop_signals();
