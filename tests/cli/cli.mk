@@ -52,10 +52,11 @@ emulated-tests: $(CLI)
 	@chmod +x $(CLI)-emulated
 	@NQ_TEST_SECTIONS="$(EMULATED_SECTIONS)" bash tests/cli/run.sh $(CLI)-emulated
 
-# nqueens-mpi under a real mpirun, when MPI was found.
+# nqueens-mpi under a real mpirun, when MPI was found, and the Slurm example run by it.
 ifneq ($(MPICC),)
 mpi-tests: $(MPI_CLI) $(CLI)
 	@bash tests/cli/mpi.sh $(MPI_CLI) $(CLI)
+	@bash tests/cli/slurm.sh $(MPI_CLI)
 else
 mpi-tests:
 	@echo "mpi-tests skipped: no MPI compiler found"

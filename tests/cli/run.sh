@@ -963,6 +963,23 @@ expect_true "estimate --method backtrack" $?
 expect_true "estimate from one probe: error unknown" $?
 "$nq" estimate 64 --probes 10 >"$tmp/out" && grep -qx "solutions: not estimated: none of the 10 probes reached a solution" "$tmp/out"
 expect_true "estimate with no probe reaching a solution" $?
+"$nq" estimate 3 --method backtrack --probes 1 >"$tmp/out" && grep -qx "solutions: not estimated: the one probe reached no solution" "$tmp/out"
+expect_true "estimate: the one probe, without a solution" $?
+# The join counts units, not probes, and most of N = 6's 7 units hold no solution: among the first
+# seeds, one unit drawn (or two) holds none, and the words say units, one or two of them.
+for units in 1 2; do
+    want="solutions: not estimated: none of the 2 units counted has a solution"
+    [ "$units" = 1 ] && want="solutions: not estimated: the one unit counted has no solution"
+    found=no
+    for seed in $(seq 20); do
+        "$nq" estimate 6 --method join --probes "$units" --seed "$seed" >"$tmp/out" || break
+        grep -q "^solutions: not estimated" "$tmp/out" || continue
+        found=$(grep -qx "$want" "$tmp/out" && echo yes || echo "wrong: $(grep ^solutions "$tmp/out")")
+        break
+    done
+    [ "$found" = yes ]
+    expect_true "estimate by the join: $units unit(s) without a solution ($found)" $?
+done
 # The backtracker's plan is bounded: a 64 x 64 board with one bad square (no symmetry) once
 # planned past 13 GB; now its units with their bookkeeping fit in 1 GB of address space, and
 # estimate says how much they take.

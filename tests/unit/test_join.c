@@ -485,6 +485,27 @@ static void quarter_figures_are_the_tables(void **state)
     assert_int_equal(nq_quarter_count(&q, NQ_QUARTER_TABLE_MAX_H + 1), NQ_ERR_ARGUMENT);
 }
 
+/* The join's offsets into placements are 32-bit: the table's (start, absolute in the whole
+ * table) up to the largest side kept as a table, and a row slice's and a kept row's (relative to
+ * the row set, with a pairer's slack past them) at every side, to h = 14 for n = 28. The
+ * tabulated figures must keep them below 2^32: h = 13's table, at 6.35e9 placements, would not. A
+ * half's patterns are not counted in 32 bits (at h = 14 its bound is 2.7e9, near the limit): they
+ * come in chunks. */
+static void offsets_fit_in_32_bits(void **state)
+{
+    (void)state;
+    for (int h = 1; h <= NQ_QUARTER_MAX_H; h++) {
+        nq_quarter q;
+        assert_int_equal(nq_quarter_layout(&q, h), NQ_OK);
+        assert_true(q.row_most + NQ_PAIR_SLACK < UINT32_MAX);
+        if (h <= NQ_QUARTER_TABLE_MAX_H)
+            assert_true(q.count < UINT32_MAX);
+        else if (h == NQ_QUARTER_TABLE_MAX_H + 1)
+            assert_true(q.count > UINT32_MAX);   /* why the table stops where it does */
+        nq_quarter_free(&q);
+    }
+}
+
 /* Figures measured row set by row set without a table (as the tabulated ones past the table's
  * sides were: bench/quarter_figures) are the table's, in two ranges merged as threads merge
  * them; and the tabulated ones are what the measure gives, up to a side a test affords. */
@@ -1404,6 +1425,7 @@ int main(void)
         cmocka_unit_test(choices_count_what_their_starts_do),
         cmocka_unit_test(half_parts_partition_the_half),
         cmocka_unit_test(half_bound_holds),
+        cmocka_unit_test(offsets_fit_in_32_bits),
         cmocka_unit_test(row_set_weights_cover_every_row_set),
         cmocka_unit_test(row_sets_come_in_north_blocks),
         cmocka_unit_test(units_cover_each_row_set_once),

@@ -15,13 +15,20 @@
 #include "common/plan_choice.h"
 
 enum {
-    TAG_RESULTS = 1,   /* worker -> rank 0: uint64 triples (unit, total, unique), maybe none */
+    TAG_RESULTS = 1,   /* worker -> rank 0: uint64 triples (unit, total, unique), maybe none,
+                          which end its batch (rank 0 answers with the next); or, while it
+                          counts, RESULTS_SO_FAR then the triples of the units finished since
+                          the last (no answer) */
     TAG_BATCH = 2,     /* rank 0 -> worker: uint64 pair (first, end); first == end: stop; then
                           the partial counts to start units of the batch from, as below */
     TAG_PARTIAL = 3    /* worker -> rank 0: how far a unit in progress got, a uint64 quadruple
                           (unit, pieces, total, unique) */
 };
 
+
+/* Marks a worker's results as sent before its batch is done: one value more than a multiple
+ * of three, this one first. */
+#define RESULTS_SO_FAR UINT64_MAX
 
 /* What every rank knows of the run. */
 typedef struct mpi_run {
@@ -48,11 +55,13 @@ typedef struct batch {
     size_t partial_count;
 } batch;
 
-/* Counts a batch on the rank's threads, calling record for each unit and report for each
- * partial count (every checkpoint_partial_seconds(), from the calling thread). */
+/* Counts a batch on the rank's threads, calling record for each unit, and report for each
+ * partial count and then flush (if not NULL) every checkpoint_partial_seconds(), from the
+ * calling thread. */
 typedef int (*record_fn)(void *context, size_t unit, const nq_unit_count *count);
 typedef int (*partial_fn)(void *context, const nq_unit_partial *partial);
+typedef int (*flush_fn)(void *context, const nq_progress *progress);
 int count_batch(const mpi_run *run, const batch *b, record_fn record, partial_fn report,
-                void *context);
+                flush_fn flush, void *context);
 
 #endif /* NQ_MPI_COUNT_H */

@@ -106,22 +106,26 @@ static void *count_locally(void *arg)
         next_batch(d, range);
         batch b = { range[0], range[1], NULL, 0 };
         partials_of(d, &b);
-        if (range[0] == range[1] || count_batch(d->run, &b, record, record_partial, d))
+        if (range[0] == range[1] || count_batch(d->run, &b, record, record_partial, NULL, d))
             break;
     }
     atomic_store(&d->local_running, 0);
     return NULL;
 }
 
-/* Takes one worker's results and answers with its next batch; returns whether it got one. */
+/* Takes one worker's results and, when they end its batch, answers with its next; returns
+ * whether it has a batch to count. */
 static int serve(dispatcher *d, const MPI_Status *status, uint64_t *buffer)
 {
     int values;
     MPI_Get_count(status, MPI_UINT64_T, &values);
     MPI_Recv(buffer, values, MPI_UINT64_T, status->MPI_SOURCE, TAG_RESULTS, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
-    for (int i = 0; i + 2 < values; i += 3)
+    const int so_far = values % 3 == 1 && buffer[0] == RESULTS_SO_FAR;
+    for (int i = so_far; i + 2 < values; i += 3)
         record(d, (size_t)buffer[i], &(nq_unit_count){ buffer[i + 1], buffer[i + 2] });
+    if (so_far)
+        return 1;
     uint64_t range[2];
     next_batch(d, range);
     /* The batch, and the partial counts its units start from, in the buffer just read. */
@@ -156,7 +160,9 @@ static double seconds_since(const struct timespec *start)
 
 /* Ends the job on SIGINT, SIGTERM or SIGHUP (mpirun forwards Ctrl-C as SIGTERM, and kills the other
  * ranks): the checkpoint synced with whole records only, since records are appended under the
- * lock taken here, and a word on what is saved. Does not return. */
+ * lock taken here, and a word on what is saved. A SIGTERM nobody typed is most often mpirun's
+ * answer to another rank's death (or srun's, or the batch system's): the message says so, as
+ * "stopped by SIGTERM" alone sends the reader looking for who sent it. Does not return. */
 static void stop_now(dispatcher *d)
 {
     pthread_mutex_lock(&d->lock);
@@ -169,6 +175,9 @@ static void stop_now(dispatcher *d)
     else
         say("count: stopped by %s; %s", name, d->checkpoint ? "the checkpoint could not be "
             "synced" : "nothing was saved (--checkpoint FILE keeps finished units)");
+    if (signo == SIGTERM)
+        say("count: mpirun and srun send SIGTERM to every rank when one has died, and name it; "
+            "so do scancel and a job's time limit");
     _exit(128 + signo);
 }
 
@@ -220,6 +229,18 @@ static void coordinate(dispatcher *d, int workers, uint64_t *buffer)
     }
 }
 
+/* Units per batch: 1/64 of each rank's share, or NQ_MPI_BATCH_UNITS (for tests: a batch long
+ * enough to be seen in flight). */
+static size_t batch_units(size_t units, int ranks)
+{
+    const char *text = getenv("NQ_MPI_BATCH_UNITS");
+    char *end;
+    unsigned long long asked = text ? strtoull(text, &end, 10) : 0;
+    if (text && *text && !*end && asked > 0 && asked <= units)
+        return (size_t)asked;
+    return units / (64 * (size_t)ranks) + 1;
+}
+
 int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_result *result)
 {
     dispatcher d = { .run = run };
@@ -236,7 +257,7 @@ int run_rank0(const mpi_run *run, checkpoint_file *cp, int ranks, nq_count_resul
     }
     d.progress.units_total = units;
     /* Batches small enough that every rank gets many: the end is not held up by one. */
-    d.batch = units / (64 * (size_t)ranks) + 1;
+    d.batch = batch_units(units, ranks);
     pthread_mutex_init(&d.lock, NULL);
     atomic_init(&d.local_running, 1);
     catch_stop_signals();

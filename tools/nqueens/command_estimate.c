@@ -302,8 +302,17 @@ int command_estimate(int argc, char **argv)
         else
             snprintf(work + used, sizeof work - (size_t)used, "squares to try: %.3g (%s)\n",
                      e.nodes, error);
+        /* No solution met: the join counted units (not probes: --probes may not have been
+         * given), and one of either is "the", not "none of the 1". */
         if (e.solutions > 0)
             snprintf(solutions, sizeof solutions, "about %.3g%s", e.solutions, spread);
+        else if (join && counted < 2)
+            snprintf(solutions, sizeof solutions, "not estimated: the one unit counted has no solution");
+        else if (join)
+            snprintf(solutions, sizeof solutions, "not estimated: none of the %.0f units "
+                     "counted has a solution", counted);
+        else if (probes < 2)
+            snprintf(solutions, sizeof solutions, "not estimated: the one probe reached no solution");
         else
             snprintf(solutions, sizeof solutions, "not estimated: none of the %lld probes "
                      "reached a solution", probes);
