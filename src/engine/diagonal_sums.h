@@ -153,17 +153,30 @@ static inline __attribute__((always_inline)) int nq_diagonal_bounds(uint64_t fre
     return 1;
 }
 
-/* Whether the k queens still to place can meet sums s on the free diagonals: up_free and
- * down_free hold the diagonals (by index, as above) that hold a free square of an open row.
- * 0 proves the node has no completion. Boards up to 32 wide. */
+/* How far the k queens still to place can stray from the least sum of squared distances that
+ * the free diagonals allow them (their squares sum minus that least), or -1 when they cannot
+ * meet sums s: a proof that the node has no completion. up_free and down_free hold the
+ * diagonals (by index, as above) that hold a free square of an open row. Boards up to 32
+ * wide. */
+static inline __attribute__((always_inline)) int nq_diagonal_sums_slack(nq_diagonal_sums s,
+                                                                        int n, int k,
+                                                                        uint64_t up_free,
+                                                                        uint64_t down_free)
+{
+    int near = 0;
+    if (!nq_diagonal_bounds(up_free, k, n - 1, s.up, &near) ||
+        !nq_diagonal_bounds(down_free, k, n - 1, s.down, &near) || near > s.squares)
+        return -1;
+    return s.squares - near;
+}
+
+/* Whether the k queens still to place can meet sums s: nq_diagonal_sums_slack >= 0. */
 static inline __attribute__((always_inline)) int nq_diagonal_sums_possible(nq_diagonal_sums s,
                                                                            int n, int k,
                                                                            uint64_t up_free,
                                                                            uint64_t down_free)
 {
-    int near = 0;
-    return nq_diagonal_bounds(up_free, k, n - 1, s.up, &near) &&
-           nq_diagonal_bounds(down_free, k, n - 1, s.down, &near) && near <= s.squares;
+    return nq_diagonal_sums_slack(s, n, k, up_free, down_free) >= 0;
 }
 
 /* The same on boards up to 64 wide, whose diagonals (up to 127) take 128-bit masks: each
@@ -238,14 +251,41 @@ static inline __attribute__((always_inline)) int nq_diagonal_bounds_wide(nq_diag
     return 1;
 }
 
+/* nq_diagonal_sums_slack for boards up to 64 wide. */
+static inline __attribute__((always_inline)) int
+nq_diagonal_sums_slack_wide(nq_diagonal_sums s, int n, int k, nq_diagonal_bits up_free,
+                            nq_diagonal_bits down_free)
+{
+    int near = 0;
+    if (!nq_diagonal_bounds_wide(up_free, k, n - 1, s.up, &near) ||
+        !nq_diagonal_bounds_wide(down_free, k, n - 1, s.down, &near) || near > s.squares)
+        return -1;
+    return s.squares - near;
+}
+
 /* nq_diagonal_sums_possible for boards up to 64 wide. */
 static inline __attribute__((always_inline)) int
 nq_diagonal_sums_possible_wide(nq_diagonal_sums s, int n, int k, nq_diagonal_bits up_free,
                                nq_diagonal_bits down_free)
 {
-    int near = 0;
-    return nq_diagonal_bounds_wide(up_free, k, n - 1, s.up, &near) &&
-           nq_diagonal_bounds_wide(down_free, k, n - 1, s.down, &near) && near <= s.squares;
+    return nq_diagonal_sums_slack_wide(s, n, k, up_free, down_free) >= 0;
+}
+
+/* The diagonals of one kind (free, as above) that every completion uses, when the queens to
+ * place have `slack` (nq_diagonal_sums_slack, >= 0): leaving out a diagonal t away from the
+ * middle, among the k nearest, puts the (k + 1)-th nearest, t1 away, in its place, and costs
+ * t1^2 - t^2 more; when that is more than the slack, the diagonal is needed. All of them when
+ * only k are free. Any board up to 64 wide. */
+static inline nq_diagonal_bits nq_diagonals_needed(nq_diagonal_bits free, int k, int middle,
+                                                   int slack)
+{
+    int count = nq_count_wide(free);
+    if (count <= k)
+        return free;
+    int t1 = nq_ring_holding_wide(free, k + 1, middle), t = t1 - 1;
+    while (t >= 0 && t * t >= t1 * t1 - slack)
+        t--;
+    return t < 0 ? 0 : free & nq_prefix_wide(2 * t) << (middle - t);
 }
 
 #endif /* NQ_DIAGONAL_SUMS_H */

@@ -116,7 +116,8 @@ static void donate(shared *s, task *t)
                 child.allow[r] = UINT64_C(1) << w->placed[r];
         for (; step->free_ && s->count < s->capacity; step->free_ &= step->free_ - 1) {
             int square = __builtin_ctzll(step->free_);
-            int r = step->row >= 0 ? step->row : square, c = step->row >= 0 ? square : step->col;
+            int r, c;
+            nq_find_step_square(step, child.n, square, &r, &c);
             uint64_t keep = child.allow[r];
             child.allow[r] = UINT64_C(1) << c;
             add_task(s, &child);

@@ -96,9 +96,24 @@ typedef struct nq_find_step {
     uint64_t free_;                /* its squares still to try: columns of the row, or rows of
                                       the column */
     uint64_t open;                 /* rows open before it */
-    int row, col;                  /* the row filled (col < 0), or the column (row < 0) */
+    int row, col;                  /* the row filled (col < 0), or the column (row < 0), or, both
+                                      < 0, the diagonal: */
+    int diagonal;                  /* up-diagonal r + c = d as d, down-diagonal
+                                      c - r + n - 1 = d as 128 + d; else -1 */
     nq_diagonal_sums sums;         /* what the queens still to place before it must sum to */
 } nq_find_step;
+
+/* The square of step's line that its free_ bit `bit` stands for, on a board n wide. */
+static inline void nq_find_step_square(const nq_find_step *step, int n, int bit, int *r, int *c)
+{
+    if (step->row >= 0)
+        *r = step->row, *c = bit;
+    else if (step->col >= 0)
+        *r = bit, *c = step->col;
+    else
+        *r = bit, *c = step->diagonal < 128 ? step->diagonal - bit
+                                            : step->diagonal - 128 - (n - 1) + bit;
+}
 
 /* The same search, run in installments: nq_finder_init, then nq_finder_run with as many nodes
  * as the caller cares to spend each time; each run goes on where the last one stopped. */
@@ -114,6 +129,7 @@ typedef struct nq_finder {
     uint64_t random;               /* nq_random_next's state; 0: lowest square first */
     int8_t placed[NQ_MAX_N];       /* the queens of the filled rows */
     uint64_t nodes;                /* nodes expanded so far, all runs */
+    uint64_t diagonal_lines;       /* of them, nodes that branched on a needed diagonal */
     const nq_find_kernels *kernels;   /* the CPU path it runs on */
     int wide;                      /* diagonals in 128 bits: boards over 32 wide (the tests set
                                       it on narrower ones too) */

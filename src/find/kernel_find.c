@@ -35,11 +35,14 @@ static inline __attribute__((always_inline)) uint64_t row_free(const nq_search *
     return search->allow[r] & ~(cols | (uint64_t)(up >> r) | (uint64_t)(down >> (n - 1 - r)));
 }
 
-/* The line a node branches on: a row and the columns to try in it, or a column and the rows
- * to try in it; and the diagonals that still hold a free square (diagonal_sums.h). */
+/* The line a node branches on: a row and the columns to try in it, a column and the rows to
+ * try in it, or a diagonal that every completion uses and the rows of its free squares; and
+ * the diagonals that still hold a free square (diagonal_sums.h). */
 typedef struct line {
-    int row, col;       /* the row, col < 0; or the column, row < 0 */
-    uint64_t squares;   /* columns of the row, or rows of the column; 0 at a dead end */
+    int row, col;       /* the row, col < 0; or the column, row < 0; or both < 0: */
+    int diagonal;       /* the diagonal (as nq_find_step's), else -1 */
+    uint64_t squares;   /* columns of the row, or rows of the column or diagonal; 0 at a dead
+                           end */
     nq_u128_bits up_free, down_free;   /* by absolute index, as up and down */
 } line;
 
@@ -93,7 +96,7 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
     uint64_t none = untaken & ~(bit0 | bit1 | bit2 | many);
     if (narrow)
         up_free_wide = up_free, down_free_wide = down_free;
-    line best = { (int)(least & 0xFF), -1, 0, up_free_wide, down_free_wide };
+    line best = { (int)(least & 0xFF), -1, -1, 0, up_free_wide, down_free_wide };
     if (none || (least >> 8) == 0)
         return best;
     uint64_t single = untaken & bit0 & ~bit1 & ~bit2 & ~many;
@@ -103,7 +106,7 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
         int r = __builtin_ctzll(rows);
         uint64_t f = row_free(search, r, cols, up, down, narrow) & single;
         /* Every column that only r offers must take r's queen: two of them cannot. */
-        return (line){ r, -1, (f & (f - 1)) ? 0 : f, up_free_wide, down_free_wide };
+        return (line){ r, -1, -1, (f & (f - 1)) ? 0 : f, up_free_wide, down_free_wide };
     }
     /* The column with the fewest squares, if fewer than the row's. */
     for (unsigned k = 2; k < (least >> 8) && k < 8; k++) {
@@ -111,11 +114,59 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
                          (k & 4 ? bit2 : ~bit2);
         if (exact) {
             int c = __builtin_ctzll(exact);
-            return (line){ -1, c, rows_offering(search, open, c, cols, up, down, narrow),
+            return (line){ -1, c, -1, rows_offering(search, open, c, cols, up, down, narrow),
                            up_free_wide, down_free_wide };
         }
     }
     best.squares = row_free(search, best.row, cols, up, down, narrow);
+    return best;
+}
+
+/* The needed diagonal (nq_diagonals_needed: one of up_needed, or of down_needed) with the
+ * fewest free squares, as the line to branch on if it has fewer than `best`; else best. Its
+ * squares are counted for all needed diagonals at once, in bit-sliced counters as choose()
+ * counts the columns'. Narrow and wide boards alike, on 128 bits, so that both walk the same
+ * tree. */
+static inline __attribute__((always_inline)) line needed_diagonal(const nq_search *search,
+                                                                  uint64_t open, uint64_t cols,
+                                                                  nq_u128_bits up,
+                                                                  nq_u128_bits down, int narrow,
+                                                                  nq_u128_bits up_needed,
+                                                                  nq_u128_bits down_needed,
+                                                                  line best)
+{
+    int n = search->n;
+    unsigned fewest = (unsigned)__builtin_popcountll(best.squares);
+    for (int kind = 0; kind < 2; kind++) {
+        nq_u128_bits needed = kind ? down_needed : up_needed;
+        if (!needed)
+            continue;
+        nq_u128_bits bit0 = 0, bit1 = 0, bit2 = 0, many = 0;
+        for (uint64_t m = open; m; m &= m - 1) {
+            int r = __builtin_ctzll(m);
+            nq_u128_bits g = (nq_u128_bits)row_free(search, r, cols, up, down, narrow)
+                             << (kind ? n - 1 - r : r) & needed;
+            nq_u128_bits carry = bit0 & g, carry1 = bit1 & carry;
+            bit0 ^= g, bit1 ^= carry, many |= bit2 & carry1, bit2 ^= carry1;
+        }
+        for (unsigned k = 1; k < fewest && k < 8; k++) {
+            nq_u128_bits exact = needed & ~many & (k & 1 ? bit0 : ~bit0) &
+                                 (k & 2 ? bit1 : ~bit1) & (k & 4 ? bit2 : ~bit2);
+            if (!exact)
+                continue;
+            int d = (uint64_t)exact ? __builtin_ctzll((uint64_t)exact)
+                                    : 64 + __builtin_ctzll((uint64_t)(exact >> 64));
+            uint64_t rows = 0;
+            for (uint64_t m = open; m; m &= m - 1) {
+                int r = __builtin_ctzll(m), c = kind ? d - (n - 1) + r : d - r;
+                if (c >= 0 && c < n)
+                    rows |= (row_free(search, r, cols, up, down, narrow) >> c & 1) << r;
+            }
+            best.row = best.col = -1, best.diagonal = kind * 128 + d, best.squares = rows;
+            fewest = k;
+            break;
+        }
+    }
     return best;
 }
 
@@ -163,8 +214,8 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
         }
         uint64_t bit = pick & -pick;
         s->free_ ^= bit;
-        int r = s->row >= 0 ? s->row : __builtin_ctzll(bit);
-        int c = s->row >= 0 ? __builtin_ctzll(bit) : s->col;
+        int r, c;
+        nq_find_step_square(s, n, __builtin_ctzll(bit), &r, &c);
         f->placed[r] = (int8_t)c;
         cols = s->cols | UINT64_C(1) << c;
         if (narrow) {
@@ -189,15 +240,26 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
         }
         if (next.squares && sums_test) {
             int k = __builtin_popcountll(open);
-            if (narrow ? !nq_diagonal_sums_possible(sums, n, k, (uint64_t)next.up_free,
-                                                    (uint64_t)next.down_free)
-                       : !nq_diagonal_sums_possible_wide(sums, n, k, next.up_free,
-                                                         next.down_free))
+            int slack = narrow ? nq_diagonal_sums_slack(sums, n, k, (uint64_t)next.up_free,
+                                                        (uint64_t)next.down_free)
+                               : nq_diagonal_sums_slack_wide(sums, n, k, next.up_free,
+                                                             next.down_free);
+            if (slack < 0) {
                 next.squares = 0;
+            } else if (next.squares & (next.squares - 1)) {
+                /* A diagonal every completion uses may be a shorter line than the node's. */
+                nq_u128_bits up_needed = nq_diagonals_needed(next.up_free, k, n - 1, slack);
+                nq_u128_bits down_needed = nq_diagonals_needed(next.down_free, k, n - 1, slack);
+                if (up_needed | down_needed) {
+                    next = needed_diagonal(search, open, cols, up, down, narrow, up_needed,
+                                           down_needed, next);
+                    f->diagonal_lines += next.diagonal >= 0;
+                }
+            }
         }
         if (next.squares)
             stack[depth++] = (nq_find_step){ cols, up, down, next.squares, open, next.row,
-                                             next.col, sums };
+                                             next.col, next.diagonal, sums };
     }
 }
 
@@ -226,6 +288,7 @@ void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed,
     f->cols = 0, f->open = search->full, f->up = 0, f->down = 0;
     f->random = seed;
     f->nodes = 0;
+    f->diagonal_lines = 0;
     f->kernels = kernels;
     f->wide = search->n > 32;
     f->sums = nq_diagonal_sums_of(search->n, f->open, search->full & ~f->cols);

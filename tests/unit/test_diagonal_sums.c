@@ -75,8 +75,8 @@ static int plain_possible(nq_diagonal_sums s, int n, int k, unsigned __int128 up
 }
 
 /* Every choice of k diagonals of free (2 middle + 1 of them at most): its sum of indices and
- * of squared distances from middle, as pairs; returns how many. */
-static int choices(uint64_t free, int k, int middle, int pairs[][2])
+ * of squared distances from middle, and the choice itself; returns how many. */
+static int choices(uint64_t free, int k, int middle, int pairs[][3])
 {
     int count = 0;
     for (uint64_t set = 0; set < UINT64_C(1) << (2 * middle + 1); set++) {
@@ -86,20 +86,20 @@ static int choices(uint64_t free, int k, int middle, int pairs[][2])
         for (int d = 0; d <= 2 * middle; d++)
             if (set >> d & 1)
                 sum += d, squares += (d - middle) * (d - middle);
-        pairs[count][0] = sum, pairs[count][1] = squares, count++;
+        pairs[count][0] = sum, pairs[count][1] = squares, pairs[count][2] = (int)set, count++;
     }
     return count;
 }
 
 /* On boards up to 5 wide, the sums of every choice of distinct free diagonals pass the plain
- * bounds; and on random boards up to 64 wide and sums near some choice's, met or not, the
+ * bounds, and the choice holds every diagonal said to be needed at those sums; and on random boards up to 64 wide and sums near some choice's, met or not, the
  * 64-bit form (up to 32 wide) and the 128-bit form answer as the plain bounds. */
 static void sound_and_alike(void **state)
 {
     (void)state;
-    static int up_pairs[512][2], down_pairs[512][2];
+    static int up_pairs[512][3], down_pairs[512][3];
     uint64_t random = 5;
-    int met = 0, refused = 0;
+    int met = 0, refused = 0, needed = 0;
     for (int i = 0; i < 400; i++) {
         int n = 1 + test_below(&random, 5), middle = n - 1, k = 1 + test_below(&random, n);
         uint64_t all = (UINT64_C(2) << (2 * middle)) - 1;
@@ -110,6 +110,13 @@ static void sound_and_alike(void **state)
                 nq_diagonal_sums s = { up_pairs[a][0], down_pairs[b][0],
                                        up_pairs[a][1] + down_pairs[b][1] };
                 assert_true(plain_possible(s, n, k, up, down));
+                int slack = nq_diagonal_sums_slack(s, n, k, up, down);
+                assert_true(slack >= 0);
+                uint64_t up_needed = (uint64_t)nq_diagonals_needed(up, k, middle, slack);
+                uint64_t down_needed = (uint64_t)nq_diagonals_needed(down, k, middle, slack);
+                assert_true((up_needed & ~(uint64_t)up_pairs[a][2]) == 0);
+                assert_true((down_needed & ~(uint64_t)down_pairs[b][2]) == 0);
+                needed += up_needed != 0 && up_needed != up;
                 met++;
             }
         }
@@ -135,13 +142,16 @@ static void sound_and_alike(void **state)
             }
         }
         int plain = plain_possible(s, n, k, up, down);
-        if (n <= 32)
+        if (n <= 32) {
             assert_int_equal(nq_diagonal_sums_possible(s, n, k, (uint64_t)up, (uint64_t)down),
                              plain);
+            assert_int_equal(nq_diagonal_sums_slack(s, n, k, (uint64_t)up, (uint64_t)down),
+                             nq_diagonal_sums_slack_wide(s, n, k, up, down));
+        }
         assert_int_equal(nq_diagonal_sums_possible_wide(s, n, k, up, down), plain);
         refused += !plain;
     }
-    assert_true(met > 1000 && refused > 1000);
+    assert_true(met > 1000 && refused > 1000 && needed > 100);
 }
 
 /* The sums of a node follow its queens: taking them one by one from the empty board's gives
