@@ -267,7 +267,10 @@ typedef enum nq_method {
 /* How the backtracker searches (NQ_METHOD_BACKTRACK). */
 typedef enum nq_engine {
     /* By the board: NQ_ENGINE_LINES when at least NQ_ENGINE_LINES_PERCENT percent of its squares
-     * are closed (bad, or taken by a placed queen: in its row or attacked by it), else ROWS. */
+     * are closed (bad, or taken by a placed queen: in its row or attacked by it), or at least
+     * NQ_ENGINE_LINES_ASYMMETRIC_PERCENT percent on a board of side 32 at most with no symmetry
+     * (nq_board_symmetries gives the identity alone: no symmetry for the rows' units to fold),
+     * else ROWS. */
     NQ_ENGINE_AUTO,
     /* Rows: the board's symmetries split it into units, each searched by the row with the
      * fewest free squares first. The fastest on empty and lightly constrained boards. */
@@ -280,6 +283,7 @@ typedef enum nq_engine {
 } nq_engine;
 
 #define NQ_ENGINE_LINES_PERCENT 25
+#define NQ_ENGINE_LINES_ASYMMETRIC_PERCENT 5
 
 #define NQ_JOIN_MAX_N 28
 #define NQ_JOIN_AUTO_MIN_N 12

@@ -139,7 +139,7 @@ static nq_status create_backtrack(nq_plan *p, const nq_plan_options *options, in
 {
     nq_status status = nq_search_compile(&p->board, &p->search);
     p->group = status ? 1u : nq_board_symmetries(&p->board);
-    p->engine = status ? NQ_ENGINE_ROWS : nq_engine_for(&p->search, options->engine);
+    p->engine = status ? NQ_ENGINE_ROWS : nq_engine_for(&p->search, p->group, options->engine);
     p->engine_kernels = nq_engine_kernels_best();
     nq_unit_list list = { NULL, 0, 0 };
     const size_t max_units = backtrack_max_units(options, threads);

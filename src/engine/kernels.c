@@ -63,10 +63,19 @@ static int closed_percent(const nq_search *search)
 
 /* AUTO takes lines from NQ_ENGINE_LINES_PERCENT percent of closed squares up, where the rows'
  * units, made by the board's top rows, split the search badly and a row kernel finds short
- * columns late. */
-nq_engine nq_engine_for(const nq_search *search, nq_engine asked)
+ * columns late. Below that the rows' units fold a board's symmetries, up to eight times less
+ * work, which the lines' do not: a board without symmetry takes lines from
+ * NQ_ENGINE_LINES_ASYMMETRIC_PERCENT on, where they overtake the rows (BENCHMARKS.md, "The
+ * engine's threshold"), up to n = 32; wider, the lines' kernel of whole nodes costs far more
+ * per node. */
+nq_engine nq_engine_for(const nq_search *search, unsigned group, nq_engine asked)
 {
     if (asked != NQ_ENGINE_AUTO)
         return asked;
-    return closed_percent(search) >= NQ_ENGINE_LINES_PERCENT ? NQ_ENGINE_LINES : NQ_ENGINE_ROWS;
+    const int closed = closed_percent(search);
+    const int asymmetric = group == 1u && search->n <= NQ_ABSOLUTE_MAX_N;
+    return closed >= NQ_ENGINE_LINES_PERCENT ||
+                   (asymmetric && closed >= NQ_ENGINE_LINES_ASYMMETRIC_PERCENT)
+               ? NQ_ENGINE_LINES
+               : NQ_ENGINE_ROWS;
 }

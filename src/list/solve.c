@@ -40,7 +40,7 @@ nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void
     widening w = { visit, context, NULL };
     nq_walk walk = { .visit = widen, .context = &w,
                      .group = unique ? nq_board_symmetries(board) : 0,
-                     .lines = nq_engine_for(&search, NQ_ENGINE_AUTO) == NQ_ENGINE_LINES };
+                     .lines = nq_engine_for(&search, nq_board_symmetries(board), NQ_ENGINE_AUTO) == NQ_ENGINE_LINES };
     return nq_walk_lex(&search, &walk);
 }
 
@@ -61,7 +61,7 @@ nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
     nq_walk walk = { .visit = widen, .context = &w,
                      .group = options->unique ? nq_board_symmetries(board) : 0,
                      .stop = { options->stop, NULL },
-                     .lines = nq_engine_for(&search, options->engine) == NQ_ENGINE_LINES };
+                     .lines = nq_engine_for(&search, nq_board_symmetries(board), options->engine) == NQ_ENGINE_LINES };
     int threads = options->threads > 0 ? options->threads : nq_online_cores();
     return nq_walk_threads(&search, &walk, threads, options->idle ? idle : NULL);
 }
