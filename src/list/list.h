@@ -52,6 +52,14 @@ nq_status nq_walk_lex(const nq_search *search, const nq_walk *walk);
  * solution or subtree on walk->stop.signal. Returns what nq_walk_lex does, and NQ_ERR_NOMEM. */
 nq_status nq_walk_lines(const nq_search *search, const nq_walk *walk);
 
+/* The first batch of a walk by lines (walk->lines) on `threads` worker threads: the whole
+ * board's completions, found by the threads from the units of the count by lines, sorted and
+ * passed on from the calling thread, which polls walk->stop meanwhile; *full set instead, and
+ * nothing passed on, when there are more than a batch holds. Returns NQ_OK, NQ_ERR_STOPPED or
+ * NQ_ERR_NOMEM. */
+nq_status nq_walk_lines_shared(const nq_search *search, const nq_walk *walk, int threads,
+                               int *full);
+
 /* nq_walk_lex done by `threads` worker threads (solve_threads.c): the same calls of
  * walk->visit, in the same order, from the calling thread, which calls idle (when not NULL)
  * with walk->context whenever it waits for the workers. Also returns NQ_ERR_NOMEM. Lists the

@@ -11,13 +11,23 @@
  * batch is lost, but it found only a batch of the subtree's completions, a small share of them
  * wherever the subtree is much larger than a batch: the rows just above the batches' lose a
  * fraction of the work, those above them less and less.
+ *
+ * On threads, the first batch, the whole board's, is shared: the threads search the units of
+ * the count by lines (split_lines.c) into one batch. Most constrained boards have fewer
+ * completions than a batch holds, and are then listed in about the time of their count; a board
+ * with more goes to the listing's units of the top rows (solve_threads.c), each walked by lines.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "board/symmetry.h"
 #include "engine/kernels.h"
 #include "list/list.h"
+
+#define SHARED_UNITS_PER_THREAD 256   /* units of the shared first batch, per thread */
+#define NAP_NS 2000000                /* the calling thread's look at a stop request: 2 ms */
 
 /* Completions a batch holds by default: a few hundred kilobytes with its sorting, and cut small
  * enough that a listing's first solutions come soon. */
@@ -131,5 +141,92 @@ nq_status nq_walk_lines(const nq_search *search, const nq_walk *walk)
     free(b.cols);
     free(b.sorted);
     free(b.scratch);
+    return status;
+}
+
+/* ---- The first batch on threads ---- */
+
+/* The whole board's batch, filled by worker threads from the units of the count by lines. */
+typedef struct shared_batch {
+    batcher b;                  /* the batch; b.full once a completion did not fit */
+    const nq_search *search;
+    nq_unit_list units;
+    atomic_size_t next;         /* the next unit a worker takes */
+    atomic_int working;         /* workers not finished */
+    nq_stop_flag halt;          /* the batch is full, or the caller asked to stop */
+    pthread_mutex_t lock;       /* over b's completions */
+} shared_batch;
+
+static int collect_shared(void *context, int n, const int8_t *cols)
+{
+    shared_batch *s = context;
+    pthread_mutex_lock(&s->lock);
+    int full = collect(&s->b, n, cols);
+    pthread_mutex_unlock(&s->lock);
+    if (full)
+        atomic_store(&s->halt, 1);
+    return full;
+}
+
+static void *batch_worker(void *arg)
+{
+    shared_batch *s = arg;
+    size_t i;
+    while (!atomic_load(&s->halt) && (i = atomic_fetch_add(&s->next, 1)) < s->units.count) {
+        nq_search unit;
+        nq_search_of_unit(s->search, &s->units.units[i], &unit);
+        nq_engine_visit(s->b.kernels, NQ_ENGINE_LINES, &unit, collect_shared, s, &s->halt);
+    }
+    atomic_fetch_sub(&s->working, 1);
+    return NULL;
+}
+
+/* Runs the workers over the units; the calling thread passes a stop request on to them. */
+static nq_status fill_shared(shared_batch *s, int threads)
+{
+    pthread_t *ids = malloc((size_t)threads * sizeof *ids);
+    if (!ids)
+        return NQ_ERR_NOMEM;
+    atomic_store(&s->working, threads);
+    int started = nq_start_threads(ids, threads, batch_worker, s);
+    atomic_fetch_sub(&s->working, threads - started);
+    const struct timespec nap = { 0, NAP_NS };
+    while (started && atomic_load(&s->working) > 0) {
+        if (nq_stop_requested(&s->b.walk->stop))
+            atomic_store(&s->halt, 1);
+        nanosleep(&nap, NULL);
+    }
+    for (int t = 0; t < started; t++)
+        pthread_join(ids[t], NULL);
+    free(ids);
+    return !started ? NQ_ERR_NOMEM : nq_stop_requested(&s->b.walk->stop) ? NQ_ERR_STOPPED : NQ_OK;
+}
+
+nq_status nq_walk_lines_shared(const nq_search *search, const nq_walk *walk, int threads,
+                               int *full)
+{
+    shared_batch s = { .b = { .walk = walk, .kernels = nq_engine_kernels_best(), .n = search->n,
+                              .capacity = walk->batch ? walk->batch : BATCH },
+                       .search = search };
+    *full = 0;
+    atomic_init(&s.next, 0);
+    atomic_init(&s.working, 0);
+    atomic_init(&s.halt, 0);
+    pthread_mutex_init(&s.lock, NULL);
+    s.b.cols = malloc(s.b.capacity * (size_t)search->n);
+    s.b.sorted = malloc(s.b.capacity * sizeof *s.b.sorted);
+    s.b.scratch = malloc(s.b.capacity * sizeof *s.b.scratch);
+    nq_status status = s.b.cols && s.b.sorted && s.b.scratch ? NQ_OK : NQ_ERR_NOMEM;
+    if (!status)
+        status = nq_split_lines(search, 1u, (size_t)threads * SHARED_UNITS_PER_THREAD, &s.units);
+    if (!status)
+        status = fill_shared(&s, threads);
+    if (!status && !(*full = s.b.full))
+        status = pass_batch(&s.b);
+    free(s.units.units);
+    free(s.b.cols);
+    free(s.b.sorted);
+    free(s.b.scratch);
+    pthread_mutex_destroy(&s.lock);
     return status;
 }
