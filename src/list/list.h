@@ -37,8 +37,9 @@ typedef struct nq_walk {
     int lines;                          /* nonzero: walk by the engine by lines in sorted
                                            batches (nq_walk_lines); start, position, plain_below,
                                            question_nodes and threads are not used then */
-    size_t batch;                       /* completions a batch of that walk holds; 0: the
-                                           default (tests set 1 to cut every subtree by rows) */
+    size_t batch;                       /* completions every batch of that walk holds; 0:
+                                           from 16 up to 4096, doubling (tests set 1 to cut
+                                           every subtree by rows) */
 } nq_walk;
 
 /* Calls walk->visit for the completions of search's root, in lexicographic order (by

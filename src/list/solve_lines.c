@@ -29,16 +29,21 @@
 #define SHARED_UNITS_PER_THREAD 256   /* units of the shared first batch, per thread */
 #define NAP_NS 2000000                /* the calling thread's look at a stop request: 2 ms */
 
-/* Completions a batch holds by default: a few hundred kilobytes with its sorting, and cut small
- * enough that a listing's first solutions come soon. */
+/* Completions a batch holds by default: a few hundred kilobytes with its sorting. A walk's
+ * batches start at FIRST_BATCH and double after each batch that did not fill, up to BATCH: on
+ * a board with many solutions, the walk goes down to its first ones at the cost of finding a
+ * few completions a row, not thousands, and its later batches are large enough to cost little
+ * each. */
 #define BATCH 4096
+#define FIRST_BATCH 16
 
 /* A walk by batches in progress. */
 typedef struct batcher {
     const nq_walk *walk;
     const nq_engine_kernels *kernels;
     int n;
-    size_t capacity;          /* completions a batch holds */
+    size_t capacity;          /* completions the next batch holds */
+    size_t most;              /* and the most it may grow to (what the buffers hold) */
     size_t count;             /* completions held */
     int full;                 /* a completion came beyond capacity */
     int8_t *cols;             /* the completions, n bytes each */
@@ -117,8 +122,10 @@ static nq_status walk_below(batcher *b, const nq_search *search, nq_state s)
     b->count = 0, b->full = 0;
     nq_status status = nq_engine_visit(b->kernels, NQ_ENGINE_LINES, &rest, collect, b,
                                        walk->stop.flag);
-    if (!b->full)   /* a batch holds a subtree of one row or none: s.row < n below */
+    if (!b->full) {   /* a batch holds a subtree of one row or none: s.row < n below */
+        b->capacity = b->capacity < b->most / 2 ? 2 * b->capacity : b->most;
         return status ? status : pass_batch(b);
+    }
     for (uint64_t squares = nq_state_free(search, s); squares; squares &= squares - 1) {
         uint64_t bit = squares & -squares;
         b->placed[s.row] = (int8_t)__builtin_ctzll(bit);
@@ -131,10 +138,11 @@ static nq_status walk_below(batcher *b, const nq_search *search, nq_state s)
 nq_status nq_walk_lines(const nq_search *search, const nq_walk *walk)
 {
     batcher b = { .walk = walk, .kernels = nq_engine_kernels_best(), .n = search->n,
-                  .capacity = walk->batch ? walk->batch : BATCH };
-    b.cols = malloc(b.capacity * (size_t)search->n);
-    b.sorted = malloc(b.capacity * sizeof *b.sorted);
-    b.scratch = malloc(b.capacity * sizeof *b.scratch);
+                  .capacity = walk->batch ? walk->batch : FIRST_BATCH,
+                  .most = walk->batch ? walk->batch : BATCH };
+    b.cols = malloc(b.most * (size_t)search->n);
+    b.sorted = malloc(b.most * sizeof *b.sorted);
+    b.scratch = malloc(b.most * sizeof *b.scratch);
     nq_status status = b.cols && b.sorted && b.scratch
                            ? walk_below(&b, search, nq_search_root(search))
                            : NQ_ERR_NOMEM;
@@ -205,8 +213,9 @@ static nq_status fill_shared(shared_batch *s, int threads)
 nq_status nq_walk_lines_shared(const nq_search *search, const nq_walk *walk, int threads,
                                int *full)
 {
+    const size_t capacity = walk->batch ? walk->batch : BATCH;
     shared_batch s = { .b = { .walk = walk, .kernels = nq_engine_kernels_best(), .n = search->n,
-                              .capacity = walk->batch ? walk->batch : BATCH },
+                              .capacity = capacity, .most = capacity },
                        .search = search };
     *full = 0;
     atomic_init(&s.next, 0);
