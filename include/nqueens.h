@@ -267,7 +267,10 @@ typedef enum nq_method {
 /* How the backtracker searches (NQ_METHOD_BACKTRACK). */
 typedef enum nq_engine {
     /* By the board: NQ_ENGINE_LINES when at least NQ_ENGINE_LINES_PERCENT percent of its squares
-     * are closed (bad, or taken by a placed queen: in its row or attacked by it), else ROWS. */
+     * are closed (bad, or taken by a placed queen: in its row or attacked by it), or at least
+     * NQ_ENGINE_LINES_ASYMMETRIC_PERCENT percent on a board of side 32 at most with no symmetry
+     * (nq_board_symmetries gives the identity alone: no symmetry for the rows' units to fold),
+     * else ROWS. */
     NQ_ENGINE_AUTO,
     /* Rows: the board's symmetries split it into units, each searched by the row with the
      * fewest free squares first. The fastest on empty and lightly constrained boards. */
@@ -280,6 +283,7 @@ typedef enum nq_engine {
 } nq_engine;
 
 #define NQ_ENGINE_LINES_PERCENT 25
+#define NQ_ENGINE_LINES_ASYMMETRIC_PERCENT 5
 
 #define NQ_JOIN_MAX_N 28
 #define NQ_JOIN_AUTO_MIN_N 12
@@ -597,10 +601,13 @@ typedef int (*nq_solution_fn)(void *context, int n, const int32_t *cols);
  * cols, on the calling thread. With unique nonzero, only for the lexicographically least member
  * of each symmetry class (under nq_board_symmetries(board)), in the same order. Each solution is
  * passed on as soon as it is found: the first ones come at once on boards of any size (a
- * completion search steers the walk past subtrees that hold none). Memory use does not depend on
- * the number of solutions. Returns NQ_OK after the last solution, NQ_ERR_STOPPED if visit asked
- * to stop, NQ_ERR_ARGUMENT (board or visit NULL), or, for a malformed board value, NQ_ERR_SIZE,
- * NQ_ERR_OFF_BOARD, NQ_ERR_BLOCKED or NQ_ERR_ATTACK. */
+ * completion search steers the walk past subtrees that hold none). The engine is the one
+ * nq_count takes (NQ_ENGINE_AUTO): on constrained boards the engine by lines, which passes
+ * solutions on a sorted batch at a time (see nq_solve_options.engine). Memory use does not
+ * depend on the number of solutions. Returns NQ_OK after the last solution, NQ_ERR_STOPPED if
+ * visit asked to stop, NQ_ERR_ARGUMENT (board or visit NULL), NQ_ERR_NOMEM (the batches' few
+ * hundred kilobytes), or, for a malformed board value, NQ_ERR_SIZE, NQ_ERR_OFF_BOARD,
+ * NQ_ERR_BLOCKED or NQ_ERR_ATTACK. */
 NQ_API nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void *context);
 
 /* How nq_solve_with lists. Zero-initialise for the defaults. */
@@ -613,6 +620,11 @@ typedef struct nq_solve_options {
     /* When not NULL, called on the calling thread, with visit's context, whenever the listing
      * waits for the search to find more solutions: the moment to flush buffered output. */
     void (*idle)(void *context);
+    /* How to search (enum nq_engine); 0: NQ_ENGINE_AUTO, as nq_count takes it. NQ_ENGINE_LINES
+     * finds the completions of a subtree by lines and sorts them, a batch of a few thousand at
+     * a time (a subtree with more is cut by its next row): the same listing, sooner on
+     * constrained boards, its solutions passed on a batch at a time. */
+    int engine;
 } nq_solve_options;
 
 /* nq_solve with options (NULL: the defaults), the search done by options->threads threads
@@ -620,7 +632,7 @@ typedef struct nq_solve_options {
  * with the same solutions, each as soon as every earlier one has been passed on. Memory stays
  * within a few megabytes however many solutions stream out or however large a part of the
  * search holds them. Returns what nq_solve does (NQ_ERR_STOPPED also when *options->stop became
- * nonzero) and NQ_ERR_NOMEM. Thread-safe for distinct contexts. */
+ * nonzero; NQ_ERR_ARGUMENT also for an engine outside enum nq_engine). Thread-safe for distinct contexts. */
 NQ_API nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
                                nq_solution_fn visit, void *context);
 

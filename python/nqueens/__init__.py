@@ -106,7 +106,9 @@ def solve(n: Optional[int] = None, *, board: Optional[BoardLike] = None,
     Solutions come in lexicographic order of their columns, each as soon as the library finds
     it: the first solution of a 40 x 40 board comes at once, and memory stays bounded however
     many are listed. With unique=True, only the least solution of each symmetry class. At most
-    `limit` solutions (None: all). Each solution is, by format:
+    `limit` solutions (None: all); limit=1 takes the first-solution search of
+    `nqueens solve --limit 1`, which shares each of its proofs among the threads and reaches
+    the first solutions of large boards (OEIS A141843) far sooner. Each solution is, by format:
       "cols"      a tuple of each row's column, 0-based: (1, 3, 0, 2)
       "leetcode"  a list of row strings, as LeetCode 51 wants: ['.Q..', '...Q', 'Q...', '..Q.']
       "board"     a Board with the queens placed (and the board's bad squares)

@@ -67,12 +67,27 @@ static int visit(void *context, int n, const int32_t *cols)
     return s->limit && ++s->produced_count >= s->limit;
 }
 
+/* The first solution alone (limit 1), as `nqueens solve --limit 1` finds it: nq_solve_first,
+ * whose one walk shares each proof among the threads, where the listing's threads would walk
+ * the top rows' units side by side, most of them past the first solution. The first solution
+ * is the least of its class, so unique changes nothing. Returns NQ_OK also when there is none. */
+static nq_status produce_first(solutions *s)
+{
+    nq_first_options options = { .threads = s->threads, .stop = &s->cancel };
+    int32_t cols[NQ_MAX_N];
+    nq_status status = nq_solve_first(&s->board, &options, cols);
+    if (status == NQ_OK)
+        visit(s, s->board.n, cols);
+    return status == NQ_ERR_NO_SOLUTION ? NQ_OK : status;
+}
+
 static void *produce(void *arg)
 {
     solutions *s = arg;
     nq_solve_options options = { .unique = s->unique, .threads = s->threads,
                                  .stop = &s->cancel };
-    nq_status status = nq_solve_with(&s->board, &options, visit, s);
+    nq_status status = s->limit == 1 ? produce_first(s)
+                                     : nq_solve_with(&s->board, &options, visit, s);
     pthread_mutex_lock(&s->lock);
     s->status = status;
     s->finished = 1;

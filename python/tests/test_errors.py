@@ -76,9 +76,10 @@ HARD = "*" + "." * 17 + "\n" + ("." * 18 + "\n") * 17
     lambda: nqueens.count(board=HARD),
     lambda: nqueens.count(board=HARD, unique=True, threads=1),
     lambda: next(nqueens.solve(38)),
+    lambda: list(nqueens.solve(62, limit=1)),   # the first unknown row of OEIS A141843
     lambda: sum(1 for _ in nqueens.solve(16)),   # seconds: 14,772,512 solutions
     lambda: nqueens.uva("18\n" + HARD + "0\n"),
-], ids=["count", "count-unique", "solve-first", "solve-all", "uva"])
+], ids=["count", "count-unique", "solve-first", "solve-limit-1", "solve-all", "uva"])
 def test_ctrl_c_stops_a_long_call_within_a_second(call):
     timer = interrupt_after(0.3)
     start = time.monotonic()

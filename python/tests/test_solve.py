@@ -45,6 +45,30 @@ def test_limit():
         nqueens.solve(8, limit=-1)
 
 
+def test_limit_one_is_the_first_solution():
+    # limit=1 takes the library's first-solution search (nq_solve_first), as the CLI's
+    # `solve --limit 1` does: the reference's first solution, or none, on boards with bad squares
+    # and placed queens, unique or not, on one thread or two.
+    rng = reference.rng(61)
+    for i in range(150):
+        n = rng.randrange(1, 9)
+        text, blocked, queens = reference.random_board(rng, n)
+        want = reference.solutions(n, blocked, queens)[:1]
+        assert list(nqueens.solve(board=text, limit=1, threads=1 + i % 2)) == want, text
+        assert list(nqueens.solve(board=text, limit=1, unique=True)) == want, text
+
+
+def test_limit_one_gives_the_published_first_rows():
+    # OEIS A141843, the lexicographically first solution of each board (bench/a141843.txt,
+    # 1-based), and the first of the whole listing where it ends soon.
+    for n, row in ((4, (2, 4, 1, 3)), (8, (1, 5, 8, 6, 3, 7, 2, 4)),
+                   (10, (1, 3, 6, 8, 10, 5, 9, 2, 4, 7))):
+        assert list(nqueens.solve(n, limit=1)) == [tuple(c - 1 for c in row)]
+    for n in (20, 27):
+        assert list(nqueens.solve(n, limit=1)) == [next(nqueens.solve(n, threads=1))]
+    assert list(nqueens.solve(3, limit=1)) == []
+
+
 def test_first_solution_comes_at_once():
     # Q(20) is 39 billion: a listing that did not stream would never hand out the first.
     start = time.monotonic()

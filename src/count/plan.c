@@ -133,34 +133,13 @@ static size_t backtrack_max_units(const nq_plan_options *options, int threads)
     return fit < NQ_BACKTRACK_MAX_UNITS ? (size_t)fit : NQ_BACKTRACK_MAX_UNITS;
 }
 
-/* The percentage of the squares of search that are closed: bad, or taken by a placed queen (in
- * its row, or attacked by it). */
-static int closed_percent(const nq_search *search)
-{
-    int n = search->n, open = 0;
-    for (int r = 0; r < n; r++)
-        open += search->allow[r] & (search->allow[r] - 1) ? __builtin_popcountll(search->allow[r])
-                                                          : 0;
-    return (int)(100 * (int64_t)(n * n - open) / (n * n));
-}
-
-/* The engine for search as asked: AUTO takes lines from NQ_ENGINE_LINES_PERCENT percent of
- * closed squares up, where the rows' units, made by the board's top rows, split the search
- * badly and a row kernel finds short columns late. */
-static nq_engine choose_engine(const nq_search *search, nq_engine asked)
-{
-    if (asked != NQ_ENGINE_AUTO)
-        return asked;
-    return closed_percent(search) >= NQ_ENGINE_LINES_PERCENT ? NQ_ENGINE_LINES : NQ_ENGINE_ROWS;
-}
-
 /* Makes p count with the backtracker's search, by the engine asked, its units bounded as
  * backtrack_max_units says. */
 static nq_status create_backtrack(nq_plan *p, const nq_plan_options *options, int threads)
 {
     nq_status status = nq_search_compile(&p->board, &p->search);
     p->group = status ? 1u : nq_board_symmetries(&p->board);
-    p->engine = status ? NQ_ENGINE_ROWS : choose_engine(&p->search, options->engine);
+    p->engine = status ? NQ_ENGINE_ROWS : nq_engine_for(&p->search, p->group, options->engine);
     p->engine_kernels = nq_engine_kernels_best();
     nq_unit_list list = { NULL, 0, 0 };
     const size_t max_units = backtrack_max_units(options, threads);

@@ -50,4 +50,9 @@ uint64_t nq_engine_count(const nq_engine_kernels *k, nq_engine engine, const nq_
 nq_status nq_engine_visit(const nq_engine_kernels *k, nq_engine engine, const nq_search *search,
                           nq_placed_fn visit, void *context, const nq_stop_flag *stop);
 
+/* The engine that search, a board with the symmetries `group` (nq_board_symmetries), is counted
+ * or listed with when `asked` is: asked itself, or for NQ_ENGINE_AUTO the one the board's share
+ * of closed squares and its symmetries take (see nqueens.h). */
+nq_engine nq_engine_for(const nq_search *search, unsigned group, nq_engine asked);
+
 #endif /* NQ_ENGINE_KERNELS_H */

@@ -1,6 +1,7 @@
 /*
- * list.h - listings in lexicographic order: the walk of one thread (solve_walk.c) and the
- * same walk spread over threads (solve_threads.c), behind nq_solve (solve.c).
+ * list.h - listings in lexicographic order: the walk of one thread (solve_walk.c), or by the
+ * engine by lines in sorted batches (solve_lines.c), and the same walk spread over threads
+ * (solve_threads.c), behind nq_solve (solve.c).
  */
 #ifndef NQ_LIST_H
 #define NQ_LIST_H
@@ -33,11 +34,32 @@ typedef struct nq_walk {
                                            walk goes down into a square by its questions: every
                                            solution before prefix[0..rows-1] has been passed on,
                                            so a walk started there (start) goes on exactly */
+    int lines;                          /* nonzero: walk by the engine by lines in sorted
+                                           batches (nq_walk_lines); start, position, plain_below,
+                                           question_nodes and threads are not used then */
+    size_t batch;                       /* completions every batch of that walk holds; 0:
+                                           from 16 up to 4096, doubling (tests set 1 to cut
+                                           every subtree by rows) */
 } nq_walk;
 
-/* Calls walk->visit for the completions of search's root, in lexicographic order. Returns
- * NQ_OK after the last, NQ_ERR_STOPPED if visit or walk->stop asked to stop. */
+/* Calls walk->visit for the completions of search's root, in lexicographic order (by
+ * nq_walk_lines when walk->lines says). Returns NQ_OK after the last, NQ_ERR_STOPPED if visit
+ * or walk->stop asked to stop. */
 nq_status nq_walk_lex(const nq_search *search, const nq_walk *walk);
+
+/* nq_walk_lex for a walk by lines (walk->lines): each subtree's completions, found by the
+ * engine by lines, collected into a batch and sorted, and a subtree with more than a batch cut
+ * by its next row. Stops within the kernels' polling of walk->stop.flag, and at the next
+ * solution or subtree on walk->stop.signal. Returns what nq_walk_lex does, and NQ_ERR_NOMEM. */
+nq_status nq_walk_lines(const nq_search *search, const nq_walk *walk);
+
+/* The first batch of a walk by lines (walk->lines) on `threads` worker threads: the whole
+ * board's completions, found by the threads from the units of the count by lines, sorted and
+ * passed on from the calling thread, which polls walk->stop meanwhile; *full set instead, and
+ * nothing passed on, when there are more than a batch holds. Returns NQ_OK, NQ_ERR_STOPPED or
+ * NQ_ERR_NOMEM. */
+nq_status nq_walk_lines_shared(const nq_search *search, const nq_walk *walk, int threads,
+                               int *full);
 
 /* nq_walk_lex done by `threads` worker threads (solve_threads.c): the same calls of
  * walk->visit, in the same order, from the calling thread, which calls idle (when not NULL)

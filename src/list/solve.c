@@ -1,7 +1,9 @@
 /*
  * solve.c - lists the solutions of a board in lexicographic order, or one per symmetry class:
- * on the calling thread by the walk of solve_walk.c, or by worker threads (solve_threads.c).
+ * on the calling thread by the walk of solve_walk.c, or by worker threads (solve_threads.c),
+ * with the engine a count of the board would take (by lines on constrained boards).
  */
+#include "engine/kernels.h"
 #include "list/list.h"
 
 /* The caller's visitor and idle callback: the walk passes the kernels' byte columns, which
@@ -37,18 +39,20 @@ nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void
         return status;
     widening w = { visit, context, NULL };
     nq_walk walk = { .visit = widen, .context = &w,
-                     .group = unique ? nq_board_symmetries(board) : 0 };
+                     .group = unique ? nq_board_symmetries(board) : 0,
+                     .lines = nq_engine_for(&search, nq_board_symmetries(board), NQ_ENGINE_AUTO) == NQ_ENGINE_LINES };
     return nq_walk_lex(&search, &walk);
 }
 
 nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
                         nq_solution_fn visit, void *context)
 {
-    static const nq_solve_options defaults = { 0, 0, NULL, NULL };
-    if (!board || !visit)
-        return NQ_ERR_ARGUMENT;
+    static const nq_solve_options defaults = { 0, 0, NULL, NULL, NQ_ENGINE_AUTO };
     if (!options)
         options = &defaults;
+    if (!board || !visit || options->engine < NQ_ENGINE_AUTO ||
+        options->engine > NQ_ENGINE_LINES)
+        return NQ_ERR_ARGUMENT;
     nq_search search;
     nq_status status = nq_search_compile(board, &search);
     if (status)
@@ -56,7 +60,8 @@ nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
     widening w = { visit, context, options->idle };
     nq_walk walk = { .visit = widen, .context = &w,
                      .group = options->unique ? nq_board_symmetries(board) : 0,
-                     .stop = { options->stop, NULL } };
+                     .stop = { options->stop, NULL },
+                     .lines = nq_engine_for(&search, nq_board_symmetries(board), options->engine) == NQ_ENGINE_LINES };
     int threads = options->threads > 0 ? options->threads : nq_online_cores();
     return nq_walk_threads(&search, &walk, threads, options->idle ? idle : NULL);
 }

@@ -230,7 +230,11 @@ nq_status nq_walk_threads(const nq_search *search, const nq_walk *walk, int thre
                           void (*idle)(void *context))
 {
     nq_unit_list units = { NULL, 0, 0 };
-    nq_status status = nq_split_prefix(search, 1u, (size_t)threads * UNITS_PER_THREAD,
+    int full = 1;   /* by lines, the whole board's batch first: the units only if it fills */
+    nq_status status = walk->lines ? nq_walk_lines_shared(search, walk, threads, &full) : NQ_OK;
+    if (status || !full)
+        return status;
+    status = nq_split_prefix(search, 1u, (size_t)threads * UNITS_PER_THREAD,
                                        NQ_BACKTRACK_MAX_UNITS, 0, &units);
     if (status)
         return status;

@@ -152,6 +152,8 @@ static nq_status walk_from(walker *k, const nq_search *search, nq_state s, int k
 
 nq_status nq_walk_lex(const nq_search *search, const nq_walk *walk)
 {
+    if (walk->lines)
+        return nq_walk_lines(search, walk);
     walker k = { walk, UINT64_C(0x9E3779B97F4A7C15), { 0 }, { 0 }, 0 };
     for (int r = 0; r < search->n; r++)
         k.constrained |= search->allow[r] != search->full;

@@ -795,6 +795,18 @@ check "count --engine syntax" 2 "" "nqueens: engine 'fast' is not one of auto, r
 check "count --engine lines, checkpoint" 0 "$diagonals" "" -- count --board "$bd" --checkpoint "$tmp/bd.ckpt"
 check "count --engine lines, checkpoint resumed" 0 "$diagonals" "" -- count --board "$bd" --checkpoint "$tmp/bd.ckpt"
 check "count --engine rows, a checkpoint by lines" 2 "" "nqueens: checkpoint $tmp/bd.ckpt: made for another board or work split; refusing to use it" -- count --board "$bd" --checkpoint "$tmp/bd.ckpt" --engine rows
+# solve takes the engine as count does: the same listing by rows and by lines, whole or unique.
+for u in "" --unique; do
+    "$nq" solve --board "$bd" --format cols --engine rows $u >"$tmp/bd-rows"
+    [ -s "$tmp/bd-rows" ] || echo "FAIL: solve --board, excluded diagonals: no solution listed"
+    for e in lines auto; do
+        for t in 1 2; do
+            "$nq" solve --board "$bd" --format cols --engine $e --threads $t $u >"$tmp/out" 2>"$tmp/err"
+            compare_to_file "solve --engine $e --threads $t $u, excluded diagonals" 0 $? "$tmp/bd-rows" "" "nqueens solve --board bd --engine $e $u"
+        done
+    done
+done
+check "solve --engine syntax" 2 "" "nqueens: engine 'fast' is not one of auto, rows, lines" -- solve 8 --engine fast
 printf '12\n%s\n0\n' "$(cat "$bd")" >"$tmp/uvad"
 check "uva, excluded diagonals" 0 "Case 1: $diagonals" "" "$tmp/uvad" -- uva
 "$nq" count 12 --unique --subtotals "$tmp/usub.csv" >/dev/null

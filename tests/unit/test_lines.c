@@ -265,8 +265,9 @@ static void engines_agree_on_wider_boards(void **state)
     }
 }
 
-/* AUTO takes lines from NQ_ENGINE_LINES_PERCENT percent of closed squares, rows below; the two
- * engines make different plans of the same board. */
+/* AUTO takes lines from NQ_ENGINE_LINES_PERCENT percent of closed squares, and from
+ * NQ_ENGINE_LINES_ASYMMETRIC_PERCENT on boards up to 32 wide without symmetry; rows below; the
+ * two engines make different plans of the same board. */
 static void auto_chooses_by_closed_squares(void **state)
 {
     (void)state;
@@ -275,14 +276,45 @@ static void auto_chooses_by_closed_squares(void **state)
     nq_plan *plan = plan_of(&b, NQ_ENGINE_AUTO, 0, 0);
     assert_int_equal(nq_plan_engine(plan), NQ_ENGINE_ROWS);
     nq_plan_free(plan);
-    /* 24 bad squares of 100: rows; the 25th: lines. */
+    /* Bad squares in the rows' left halves, none symmetric: 4 of 100, rows; the 5th, lines. */
     for (int k = 0; k < 25; k++) {
-        nq_board_block(&b, k / 10 * 3 + 1, k % 10);
+        nq_board_block(&b, k / 5 * 2, 1 + k % 5);
         plan = plan_of(&b, NQ_ENGINE_AUTO, 0, 0);
-        assert_int_equal(nq_plan_engine(plan),
-                         k + 1 >= NQ_ENGINE_LINES_PERCENT ? NQ_ENGINE_LINES : NQ_ENGINE_ROWS);
+        assert_int_equal(nq_board_symmetries(&b), 1u);
+        assert_int_equal(nq_plan_engine(plan), k + 1 >= NQ_ENGINE_LINES_ASYMMETRIC_PERCENT
+                                                   ? NQ_ENGINE_LINES
+                                                   : NQ_ENGINE_ROWS);
         nq_plan_free(plan);
     }
+    /* The same in the four corners' orbits, which keep all eight symmetries: 24 bad squares
+     * of 100, rows; 28, lines. */
+    nq_board_init(&b, 10);
+    for (int k = 0; k < 7; k++) {
+        int r = k / 3, c = 1 + k % 3;   /* off the diagonals: an orbit of eight squares ... */
+        if (k == 6)
+            r = 0, c = 0;               /* ... but a corner's is of four */
+        for (int s = 0; s < 8; s++) {
+            int m = 9, rows[8] = { r, c, m - r, m - c, r, m - r, c, m - c },
+                cols[8] = { c, m - r, m - c, r, m - c, c, r, m - r };
+            nq_board_block(&b, rows[s], cols[s]);
+        }
+        int closed = k < 6 ? 8 * (k + 1) : 52;
+        if (k < 2 || k == 3 || k == 6) {   /* 8, 16, 32 and 52 of 100 */
+            plan = plan_of(&b, NQ_ENGINE_AUTO, 0, 0);
+            assert_int_equal(nq_board_symmetries(&b), 0xFFu);
+            assert_int_equal(nq_plan_engine(plan), closed >= NQ_ENGINE_LINES_PERCENT
+                                                       ? NQ_ENGINE_LINES
+                                                       : NQ_ENGINE_ROWS);
+            nq_plan_free(plan);
+        }
+    }
+    /* Wider than 32, without symmetry: rows up to NQ_ENGINE_LINES_PERCENT. */
+    nq_board_init(&b, 40);
+    for (int k = 0; k < 160; k++)   /* 10 % */
+        nq_board_block(&b, k / 20 * 2, k % 20);
+    plan = plan_of(&b, NQ_ENGINE_AUTO, 0, 0);
+    assert_int_equal(nq_plan_engine(plan), NQ_ENGINE_ROWS);
+    nq_plan_free(plan);
     /* A placed queen closes its row and the squares it attacks: on the empty 10 x 10 board, a
      * queen near the middle closes its row, 9 squares of its column and 17 of its diagonals:
      * 36 squares, lines. */

@@ -15,29 +15,39 @@
 #include "random_board.h"
 #include "reference.h"
 
-/* nq_solve_with on `threads` worker threads. */
-static nq_status solve_on(const nq_board *b, int unique, int threads, nq_solution_fn visit,
-                          void *context)
+/* nq_solve_with on `threads` worker threads, by engine. */
+static nq_status solve_by(const nq_board *b, int unique, int threads, nq_engine engine,
+                          nq_solution_fn visit, void *context)
 {
-    nq_solve_options options = { unique, threads, NULL, NULL };
+    nq_solve_options options = { unique, threads, NULL, NULL, (int)engine };
     return nq_solve_with(b, &options, visit, context);
 }
 
+/* nq_solve_with on `threads` worker threads, the engine by the board. */
+static nq_status solve_on(const nq_board *b, int unique, int threads, nq_solution_fn visit,
+                          void *context)
+{
+    return solve_by(b, unique, threads, NQ_ENGINE_AUTO, visit, context);
+}
+
 /* nq_solve (threads == 0) or nq_solve_with lists exactly the reference's solutions, or its
- * least ones, in its order. */
+ * least ones, in its order, with each engine forced and by the board. */
 static void check_listing(const nq_board *b, int unique)
 {
     size_t want_count;
     int8_t *want = ref_list(b, unique, &want_count);
-    for (int threads = 0; threads <= 3; threads++) {
-        listing got = { 0 };
-        nq_status status = threads ? solve_on(b, unique, threads, record_wide, &got)
-                                   : nq_solve(b, unique, record_wide, &got);
-        assert_int_equal(status, NQ_OK);
-        assert_int_equal(got.count, want_count);
-        if (want_count)
-            assert_memory_equal(got.cols, want, want_count * (size_t)b->n);
-        free(got.cols);
+    for (int engine = NQ_ENGINE_AUTO; engine <= NQ_ENGINE_LINES; engine++) {
+        for (int threads = engine == NQ_ENGINE_AUTO ? 0 : 1; threads <= 3; threads++) {
+            listing got = { 0 };
+            nq_status status = threads ? solve_by(b, unique, threads, (nq_engine)engine,
+                                                  record_wide, &got)
+                                       : nq_solve(b, unique, record_wide, &got);
+            assert_int_equal(status, NQ_OK);
+            assert_int_equal(got.count, want_count);
+            if (want_count)
+                assert_memory_equal(got.cols, want, want_count * (size_t)b->n);
+            free(got.cols);
+        }
     }
     free(want);
 }
@@ -157,6 +167,10 @@ static void stops_when_asked(void **state)
                                               : solve_on(&b, unique, threads, stop_at, &s),
                                  NQ_ERR_STOPPED);
                 assert_int_equal(s.calls, k);
+                s = (stopper){ 0, k };   /* by lines: the batch stops inside */
+                assert_int_equal(solve_by(&b, unique, threads, NQ_ENGINE_LINES, stop_at, &s),
+                                 NQ_ERR_STOPPED);
+                assert_int_equal(s.calls, k);
             }
         }
     }
@@ -197,6 +211,69 @@ static void guided_everywhere(void **state)
             free(got.cols);
         }
         free(want);
+    }
+}
+
+/* The walk by lines with batches of 1 to 3 completions, so that subtrees are cut by rows down
+ * to their last ones, on random boards with bad squares and placed queens: the reference's
+ * solutions, in its order, one thread or several. */
+static void lines_in_small_batches(void **state)
+{
+    (void)state;
+    uint64_t random = 33;
+    for (int i = 0; i < 400; i++) {
+        int n = 1 + (int)test_below(&random, 10);
+        nq_board b;
+        test_random_board(&random, n, (int)test_below(&random, 45), (int)test_below(&random, 3),
+                          0, &b);
+        nq_search search;
+        if (nq_search_compile(&b, &search) != NQ_OK)
+            continue;
+        int unique = i % 3 == 0;
+        size_t want_count;
+        int8_t *want = ref_list(&b, unique, &want_count);
+        for (int threads = 0; threads <= 2; threads++) {
+            listing got = { 0 };
+            nq_walk walk = { .visit = record, .context = &got,
+                             .group = unique ? nq_board_symmetries(&b) : 0, .lines = 1,
+                             .batch = 1 + (size_t)(i % 3) };
+            nq_status status = threads ? nq_walk_threads(&search, &walk, threads, NULL)
+                                       : nq_walk_lex(&search, &walk);
+            assert_int_equal(status, NQ_OK);
+            assert_int_equal(got.count, want_count);
+            if (want_count)
+                assert_memory_equal(got.cols, want, want_count * (size_t)n);
+            free(got.cols);
+        }
+        free(want);
+    }
+}
+
+/* Constrained boards up to 64 wide by lines, the kernels of wide boards included: the listing
+ * of the walk by rows, in batches of any size. */
+static void lines_on_large_boards(void **state)
+{
+    (void)state;
+    uint64_t seed = 5151;
+    for (int i = 0; i < 60; i++) {
+        nq_board b;
+        int n = 12 + test_below(&seed, NQ_MAX_N - 11);
+        test_sparse_board(&seed, n, 3 + test_below(&seed, 10), 20 + test_below(&seed, 30), &b);
+        nq_search search;
+        assert_int_equal(nq_search_compile(&b, &search), NQ_OK);
+        listing rows = { 0 };
+        nq_walk walk = { .visit = record, .context = &rows };
+        assert_int_equal(nq_walk_lex(&search, &walk), NQ_OK);
+        for (size_t batch = 1; batch <= 4; batch *= 4) {
+            listing got = { 0 };
+            nq_walk lines = { .visit = record, .context = &got, .lines = 1, .batch = batch };
+            assert_int_equal(nq_walk_lex(&search, &lines), NQ_OK);
+            assert_int_equal(got.count, rows.count);
+            if (rows.count)
+                assert_memory_equal(got.cols, rows.cols, rows.count * (size_t)n);
+            free(got.cols);
+        }
+        free(rows.cols);
     }
 }
 
@@ -257,10 +334,12 @@ static void stop_flag(void **state)
     nq_board b;
     nq_board_init(&b, 40);
     for (int threads = 1; threads <= 2; threads++) {
-        stopper s = { 0, 0 };
-        nq_solve_options options = { 0, threads, &stop, NULL };
-        assert_int_equal(nq_solve_with(&b, &options, stop_at, &s), NQ_ERR_STOPPED);
-        assert_int_equal(s.calls, 0);
+        for (int engine = NQ_ENGINE_AUTO; engine <= NQ_ENGINE_LINES; engine++) {
+            stopper s = { 0, 0 };
+            nq_solve_options options = { 0, threads, &stop, NULL, engine };
+            assert_int_equal(nq_solve_with(&b, &options, stop_at, &s), NQ_ERR_STOPPED);
+            assert_int_equal(s.calls, 0);
+        }
     }
 }
 
@@ -293,7 +372,7 @@ static void idle_calls(void **state)
     nq_board b;
     nq_board_init(&b, 10);
     idler i = { 0, 0, 0, 0 };
-    nq_solve_options options = { 0, 2, NULL, count_idle };
+    nq_solve_options options = { 0, 2, NULL, count_idle, 0 };
     assert_int_equal(nq_solve_with(&b, &options, count_call, &i), NQ_OK);
     assert_int_equal(i.calls, 724);
     assert_false(i.early);
@@ -309,6 +388,8 @@ static void bad_arguments(void **state)
     assert_int_equal(nq_solve(&b, 0, NULL, &s), NQ_ERR_ARGUMENT);
     assert_int_equal(solve_on(NULL, 0, 2, stop_at, &s), NQ_ERR_ARGUMENT);
     assert_int_equal(solve_on(&b, 0, 2, NULL, &s), NQ_ERR_ARGUMENT);
+    assert_int_equal(solve_by(&b, 0, 2, (nq_engine)3, stop_at, &s), NQ_ERR_ARGUMENT);
+    assert_int_equal(solve_by(&b, 0, 2, (nq_engine)-1, stop_at, &s), NQ_ERR_ARGUMENT);
     assert_int_equal(s.calls, 0);
 }
 
@@ -324,6 +405,8 @@ int main(void)
         cmocka_unit_test(stops_when_asked),
         cmocka_unit_test(first_solutions_of_large_boards),
         cmocka_unit_test(guided_everywhere),
+        cmocka_unit_test(lines_in_small_batches),
+        cmocka_unit_test(lines_on_large_boards),
         cmocka_unit_test(stop_flag),
         cmocka_unit_test(idle_calls),
         cmocka_unit_test(bad_arguments),

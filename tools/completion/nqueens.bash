@@ -13,7 +13,7 @@ _nqueens_options()
     mpi-count) echo "--board --unique --threads --method --max-memory --progress"\
                     "--checkpoint --help" ;;
     estimate) echo "--board --threads --method --max-memory --probes --seed --help" ;;
-    solve) echo "--board --format --limit --unique --threads --checkpoint --help" ;;
+    solve) echo "--board --format --limit --unique --threads --engine --checkpoint --help" ;;
     one) echo "--board --random --seed --threads --format --help" ;;
     check) echo "--board --sample --all --seed --threads --help" ;;
     uva) echo "--threads --help" ;;
