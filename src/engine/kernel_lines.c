@@ -8,15 +8,11 @@
  * more open rows offer it: a column offered by one row is filled at once, and a column offered
  * by two is branched on when every open row offers three squares or more. That is the pruning
  * of the completion search (src/find), without its nodes of whole lines: the columns are
- * counted from the rows' free squares with a few bit operations per row. The same look gathers
- * the diagonals that still hold a free square, and a node whose queens to come cannot meet the
- * sums of their diagonals (diagonal_sums.h) is a dead end: on boards with whole diagonals
- * excluded most dead subtrees end so, high up.
+ * counted from the rows' free squares with a few bit operations per row.
  *
  * Diagonals are kept by absolute index as in kernel_mrv.c: n <= 32.
  */
 #include "base/base.h"
-#include "engine/diagonal_sums.h"
 #include "engine/engine.h"
 
 /* One line being filled, and what was taken before it. */
@@ -26,7 +22,6 @@ typedef struct step {
                                   of a column */
     uint64_t open;             /* rows open before this line */
     int line;                  /* row r, or column c as NQ_MAX_N + c */
-    nq_diagonal_sums sums;     /* what the queens still to place before it must sum to */
 } step;
 
 /* The free squares of open row r. */
@@ -40,22 +35,17 @@ static inline __attribute__((always_inline)) uint64_t row_free(const nq_search *
 /* Looks at the open rows of a node and returns the line to branch on: the row with the fewest
  * free squares (the lowest such row), or a column offered by fewer rows than that; *squares
  * gets its squares, empty when the node is a dead end: an open row has no free square, or an
- * untaken column is offered by no open row, or the free diagonals cannot meet `sums`
- * (diagonal_sums.h). */
+ * untaken column is offered by no open row. */
 static inline __attribute__((always_inline)) int choose_line(const nq_search *search,
                                                              uint64_t open, uint64_t cols,
                                                              uint64_t up, uint64_t down,
-                                                             nq_diagonal_sums sums,
                                                              uint64_t *squares)
 {
     unsigned least = ~0u;                  /* free squares << 8 | row */
     uint64_t once = 0, twice = 0, more = 0;   /* columns offered by >= 1, >= 2, >= 3 rows */
-    uint64_t up_free = 0, down_free = 0;
-    int n = search->n;
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
         uint64_t f = row_free(search, r, cols, up, down);
-        up_free |= f << r, down_free |= f << (n - 1 - r);
         unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
         more |= twice & f;
         twice |= once & f;
@@ -64,9 +54,7 @@ static inline __attribute__((always_inline)) int choose_line(const nq_search *se
     }
     int best = (int)(least & 0xFF), fewest = (int)(least >> 8);
     uint64_t column = 0;
-    if ((once | cols) != search->full || fewest == 0 ||
-        ((open & (open - 1)) &&
-         !nq_diagonal_sums_possible(sums, n, __builtin_popcountll(open), up_free, down_free))) {
+    if ((once | cols) != search->full || fewest == 0) {
         *squares = 0;
         return best;
     }
@@ -98,14 +86,13 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
 {
     const int n = search->n;
     uint64_t cols = 0, up = 0, down = 0, open = (UINT64_C(1) << n) - 1, count = 0;
-    nq_diagonal_sums sums = nq_diagonal_sums_of(n, open, open);
     step stack[NQ_MAX_N];
     int8_t placed[NQ_MAX_N];
     int depth = 0;
     unsigned steps = NQ_POLL_STEPS;
     for (;;) {
         uint64_t f;
-        int line = choose_line(search, open, cols, up, down, sums, &f);
+        int line = choose_line(search, open, cols, up, down, &f);
         if (!f || !(open & (open - 1))) {
             /* A dead end, or the last open row, which has one square at most: one column is
              * left. A column is never chosen there, as a row has one square. */
@@ -118,7 +105,7 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
             if (nq_stop_poll(stop, &steps))
                 return NQ_KERNEL_STOPPED;
         } else {
-            stack[depth++] = (step){ cols, up, down, f, open, line, sums };
+            stack[depth++] = (step){ cols, up, down, f, open, line };
         }
         /* Take the next square of the deepest line that has one left. */
         while (depth > 0 && !stack[depth - 1].free_)
@@ -135,7 +122,6 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
         up = s->up | UINT64_C(1) << (r + c);
         down = s->down | UINT64_C(1) << (c - r + n - 1);
         open = s->open & ~(UINT64_C(1) << r);
-        sums = nq_diagonal_sums_take(s->sums, n, r, c);
     }
 }
 

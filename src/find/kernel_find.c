@@ -14,6 +14,11 @@
  * rows can be filled in any order on boards up to 64 wide; on boards up to 32 wide they fit the
  * masks' low halves, and the walk built for those shifts 64 bits only, which is cheaper.
  *
+ * With the test of the diagonals' sums (nq_finder.sums_test; engine/diagonal_sums.h), a node
+ * whose queens to come cannot meet the sums every completion fixes is a dead end, and a diagonal
+ * those sums cannot do without becomes a line to fill, like a row or a column, when it has fewer
+ * free squares. Built apart from the walk without it, which pays nothing for it.
+ *
  * With a seed, each row's squares are tried in a random order: a search that finds nothing
  * within its budget can start over elsewhere, which is what cures the heavy tails of finding.
  */
