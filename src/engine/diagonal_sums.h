@@ -170,15 +170,6 @@ static inline __attribute__((always_inline)) int nq_diagonal_sums_slack(nq_diago
     return s.squares - near;
 }
 
-/* Whether the k queens still to place can meet sums s: nq_diagonal_sums_slack >= 0. */
-static inline __attribute__((always_inline)) int nq_diagonal_sums_possible(nq_diagonal_sums s,
-                                                                           int n, int k,
-                                                                           uint64_t up_free,
-                                                                           uint64_t down_free)
-{
-    return nq_diagonal_sums_slack(s, n, k, up_free, down_free) >= 0;
-}
-
 /* The same on boards up to 64 wide, whose diagonals (up to 127) take 128-bit masks: each
  * sum is its two halves', the high half's indices moved up by 64. */
 typedef unsigned __int128 nq_diagonal_bits;
@@ -261,14 +252,6 @@ nq_diagonal_sums_slack_wide(nq_diagonal_sums s, int n, int k, nq_diagonal_bits u
         !nq_diagonal_bounds_wide(down_free, k, n - 1, s.down, &near) || near > s.squares)
         return -1;
     return s.squares - near;
-}
-
-/* nq_diagonal_sums_possible for boards up to 64 wide. */
-static inline __attribute__((always_inline)) int
-nq_diagonal_sums_possible_wide(nq_diagonal_sums s, int n, int k, nq_diagonal_bits up_free,
-                               nq_diagonal_bits down_free)
-{
-    return nq_diagonal_sums_slack_wide(s, n, k, up_free, down_free) >= 0;
 }
 
 /* The diagonals of one kind (free, as above) that every completion uses, when the queens to

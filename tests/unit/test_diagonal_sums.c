@@ -143,12 +143,12 @@ static void sound_and_alike(void **state)
         }
         int plain = plain_possible(s, n, k, up, down);
         if (n <= 32) {
-            assert_int_equal(nq_diagonal_sums_possible(s, n, k, (uint64_t)up, (uint64_t)down),
+            assert_int_equal(nq_diagonal_sums_slack(s, n, k, (uint64_t)up, (uint64_t)down) >= 0,
                              plain);
             assert_int_equal(nq_diagonal_sums_slack(s, n, k, (uint64_t)up, (uint64_t)down),
                              nq_diagonal_sums_slack_wide(s, n, k, up, down));
         }
-        assert_int_equal(nq_diagonal_sums_possible_wide(s, n, k, up, down), plain);
+        assert_int_equal(nq_diagonal_sums_slack_wide(s, n, k, up, down) >= 0, plain);
         refused += !plain;
     }
     assert_true(met > 1000 && refused > 1000 && needed > 100);
