@@ -271,4 +271,16 @@ static inline nq_diagonal_bits nq_diagonals_needed(nq_diagonal_bits free, int k,
     return t < 0 ? 0 : free & nq_prefix_wide(2 * t) << (middle - t);
 }
 
+/* The same on boards up to 32 wide (free below bit 63), on 64 bits. */
+static inline uint64_t nq_diagonals_needed_narrow(uint64_t free, int k, int middle, int slack)
+{
+    int count = __builtin_popcountll(free);
+    if (count <= k)
+        return free;
+    int t1 = nq_ring_holding(free, k + 1, middle), t = t1 - 1;
+    while (t >= 0 && t * t >= t1 * t1 - slack)
+        t--;
+    return t < 0 ? 0 : free & nq_ring(middle, t);
+}
+
 #endif /* NQ_DIAGONAL_SUMS_H */

@@ -51,91 +51,106 @@ typedef struct line {
     nq_u128_bits up_free, down_free;   /* by absolute index, as up and down */
 } line;
 
-/* The open rows of a node that offer column c. */
-static inline __attribute__((always_inline)) uint64_t rows_offering(const nq_search *search,
-                                                                    uint64_t open, int c,
-                                                                    uint64_t cols,
-                                                                    nq_u128_bits up,
-                                                                    nq_u128_bits down,
-                                                                    int narrow)
+/* The open rows of a node that offer column c, from their free squares (free[r]). */
+static inline __attribute__((always_inline)) uint64_t rows_offering(const uint64_t *free,
+                                                                    uint64_t open, int c)
 {
     uint64_t rows = 0;
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
-        rows |= (row_free(search, r, cols, up, down, narrow) >> c & 1) << r;
+        rows |= (free[r] >> c & 1) << r;
     }
     return rows;
 }
 
+/* Free squares counted per line in bit-sliced counters, one bit of each count per word (a
+ * line's bit in bit0, bit1, bit2; in many when 8 or more), which add a row's squares in a few
+ * instructions. */
+typedef struct counts {
+    uint64_t bit0, bit1, bit2, many;
+} counts;
+
+static inline __attribute__((always_inline)) void count_in(counts *c, uint64_t squares)
+{
+    uint64_t carry = c->bit0 & squares, carry1 = c->bit1 & carry;
+    c->bit0 ^= squares, c->bit1 ^= carry, c->many |= c->bit2 & carry1, c->bit2 ^= carry1;
+}
+
+/* The lines of `lines` that hold exactly k squares by c (k < 8). */
+static inline __attribute__((always_inline)) uint64_t holding(const counts *c, uint64_t lines,
+                                                              unsigned k)
+{
+    return lines & ~c->many & (k & 1 ? c->bit0 : ~c->bit0) & (k & 2 ? c->bit1 : ~c->bit1) &
+           (k & 4 ? c->bit2 : ~c->bit2);
+}
+
 /* Picks the line to fill next: a row that a column only it offers forces, else the line, row
  * or column, with the fewest free squares (a row on a tie). A dead end when an open row or an
- * untaken column has no square left. Columns count their squares in bit-sliced counters, one
- * bit of each count per word, which add a row's squares in a few instructions. */
+ * untaken column has no square left. Fills free[r] with the free squares of each open row and,
+ * on narrow boards with the test of the sums, diagonals[kind] with the free squares of each
+ * diagonal (for needed_diagonal()). */
 static inline __attribute__((always_inline)) line choose(const nq_search *search, uint64_t open,
                                                          uint64_t cols, nq_u128_bits up,
                                                          nq_u128_bits down, int narrow,
-                                                         int sums)
+                                                         int sums, uint64_t *free,
+                                                         counts *diagonals)
 {
     unsigned least = ~0u;   /* free squares << 8 | row: the minimum picks both */
-    uint64_t bit0 = 0, bit1 = 0, bit2 = 0, many = 0;   /* columns' counts; many: 8 or more */
-    uint64_t up_free = 0, down_free = 0;                /* narrow */
-    nq_u128_bits up_free_wide = 0, down_free_wide = 0;  /* wide */
+    counts columns = { 0, 0, 0, 0 };
+    nq_u128_bits up_free = 0, down_free = 0;   /* wide */
     int n = search->n;
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
-        uint64_t f = row_free(search, r, cols, up, down, narrow);
+        uint64_t f = free[r] = row_free(search, r, cols, up, down, narrow);
         if (sums && narrow)
-            up_free |= f << r, down_free |= f << (n - 1 - r);
+            count_in(&diagonals[0], f << r), count_in(&diagonals[1], f << (n - 1 - r));
         else if (sums)
-            up_free_wide |= (nq_u128_bits)f << r, down_free_wide |= (nq_u128_bits)f << (n - 1 - r);
+            up_free |= (nq_u128_bits)f << r, down_free |= (nq_u128_bits)f << (n - 1 - r);
         unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
-        uint64_t carry = bit0 & f;
-        bit0 ^= f;
-        uint64_t carry1 = bit1 & carry;
-        bit1 ^= carry;
-        many |= bit2 & carry1;
-        bit2 ^= carry1;
+        count_in(&columns, f);
         least = key < least ? key : least;
     }
+    if (sums && narrow) {
+        const counts *u = &diagonals[0], *d = &diagonals[1];
+        up_free = u->bit0 | u->bit1 | u->bit2 | u->many;
+        down_free = d->bit0 | d->bit1 | d->bit2 | d->many;
+    }
     uint64_t untaken = search->full & ~cols;
-    uint64_t none = untaken & ~(bit0 | bit1 | bit2 | many);
-    if (narrow)
-        up_free_wide = up_free, down_free_wide = down_free;
-    line best = { (int)(least & 0xFF), -1, -1, 0, up_free_wide, down_free_wide };
+    uint64_t none = untaken & ~(columns.bit0 | columns.bit1 | columns.bit2 | columns.many);
+    line best = { (int)(least & 0xFF), -1, -1, 0, up_free, down_free };
     if (none || (least >> 8) == 0)
         return best;
-    uint64_t single = untaken & bit0 & ~bit1 & ~bit2 & ~many;
+    uint64_t single = holding(&columns, untaken, 1);
     if (single) {
         int c = __builtin_ctzll(single);
-        uint64_t rows = rows_offering(search, open, c, cols, up, down, narrow);
+        uint64_t rows = rows_offering(free, open, c);
         int r = __builtin_ctzll(rows);
-        uint64_t f = row_free(search, r, cols, up, down, narrow) & single;
+        uint64_t f = free[r] & single;
         /* Every column that only r offers must take r's queen: two of them cannot. */
-        return (line){ r, -1, -1, (f & (f - 1)) ? 0 : f, up_free_wide, down_free_wide };
+        return (line){ r, -1, -1, (f & (f - 1)) ? 0 : f, up_free, down_free };
     }
     /* The column with the fewest squares, if fewer than the row's. */
     for (unsigned k = 2; k < (least >> 8) && k < 8; k++) {
-        uint64_t exact = untaken & ~many & (k & 1 ? bit0 : ~bit0) & (k & 2 ? bit1 : ~bit1) &
-                         (k & 4 ? bit2 : ~bit2);
+        uint64_t exact = holding(&columns, untaken, k);
         if (exact) {
             int c = __builtin_ctzll(exact);
-            return (line){ -1, c, -1, rows_offering(search, open, c, cols, up, down, narrow),
-                           up_free_wide, down_free_wide };
+            return (line){ -1, c, -1, rows_offering(free, open, c), up_free, down_free };
         }
     }
-    best.squares = row_free(search, best.row, cols, up, down, narrow);
+    best.squares = free[best.row];
     return best;
 }
 
 /* The needed diagonal (nq_diagonals_needed: one of up_needed, or of down_needed) with the
- * fewest free squares, as the line to branch on if it has fewer than `best`; else best. Its
- * squares are counted for all needed diagonals at once, in bit-sliced counters as choose()
- * counts the columns'. Narrow and wide boards alike, on 128 bits, so that both walk the same
- * tree. */
+ * fewest free squares, as the line to branch on if it has fewer than `best`; else best. On
+ * narrow boards choose() counted every diagonal's squares (diagonals[kind]); on wide ones they
+ * are counted here, for the needed diagonals only, on 128 bits. Both pick the same diagonal,
+ * so that narrow and wide walk the same tree. */
 static inline __attribute__((always_inline)) line needed_diagonal(const nq_search *search,
-                                                                  uint64_t open, uint64_t cols,
-                                                                  nq_u128_bits up,
-                                                                  nq_u128_bits down, int narrow,
+                                                                  uint64_t open,
+                                                                  const uint64_t *free,
+                                                                  const counts *diagonals,
+                                                                  int narrow,
                                                                   nq_u128_bits up_needed,
                                                                   nq_u128_bits down_needed,
                                                                   line best)
@@ -147,16 +162,18 @@ static inline __attribute__((always_inline)) line needed_diagonal(const nq_searc
         if (!needed)
             continue;
         nq_u128_bits bit0 = 0, bit1 = 0, bit2 = 0, many = 0;
-        for (uint64_t m = open; m; m &= m - 1) {
-            int r = __builtin_ctzll(m);
-            nq_u128_bits g = (nq_u128_bits)row_free(search, r, cols, up, down, narrow)
-                             << (kind ? n - 1 - r : r) & needed;
-            nq_u128_bits carry = bit0 & g, carry1 = bit1 & carry;
-            bit0 ^= g, bit1 ^= carry, many |= bit2 & carry1, bit2 ^= carry1;
-        }
+        if (!narrow)
+            for (uint64_t m = open; m; m &= m - 1) {
+                int r = __builtin_ctzll(m);
+                nq_u128_bits g = (nq_u128_bits)free[r] << (kind ? n - 1 - r : r) & needed;
+                nq_u128_bits carry = bit0 & g, carry1 = bit1 & carry;
+                bit0 ^= g, bit1 ^= carry, many |= bit2 & carry1, bit2 ^= carry1;
+            }
         for (unsigned k = 1; k < fewest && k < 8; k++) {
-            nq_u128_bits exact = needed & ~many & (k & 1 ? bit0 : ~bit0) &
-                                 (k & 2 ? bit1 : ~bit1) & (k & 4 ? bit2 : ~bit2);
+            nq_u128_bits exact =
+                narrow ? holding(&diagonals[kind], (uint64_t)needed, k)
+                       : needed & ~many & (k & 1 ? bit0 : ~bit0) & (k & 2 ? bit1 : ~bit1) &
+                             (k & 4 ? bit2 : ~bit2);
             if (!exact)
                 continue;
             int d = (uint64_t)exact ? __builtin_ctzll((uint64_t)exact)
@@ -165,7 +182,7 @@ static inline __attribute__((always_inline)) line needed_diagonal(const nq_searc
             for (uint64_t m = open; m; m &= m - 1) {
                 int r = __builtin_ctzll(m), c = kind ? d - (n - 1) + r : d - r;
                 if (c >= 0 && c < n)
-                    rows |= (row_free(search, r, cols, up, down, narrow) >> c & 1) << r;
+                    rows |= (free[r] >> c & 1) << r;
             }
             best.row = best.col = -1, best.diagonal = kind * 128 + d, best.squares = rows;
             fewest = k;
@@ -191,6 +208,7 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
     nq_u128_bits up = f->up, down = f->down;
     nq_diagonal_sums sums = f->sums;
     uint64_t done = 0;   /* nodes of this run */
+    uint64_t free[NQ_MAX_N];   /* the free squares of each open row of the node (choose()) */
     if (stop && nq_stop_requested(stop))
         return NQ_ERR_STOPPED;
     if (f->depth < 0) {   /* the first run: look at the root */
@@ -234,7 +252,8 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
         if (sums_test)
             sums = nq_diagonal_sums_take(s->sums, n, r, c);
     expand:;
-        line next = choose(search, open, cols, up, down, narrow, sums_test);
+        counts diagonals[2] = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
+        line next = choose(search, open, cols, up, down, narrow, sums_test, free, diagonals);
         if (next.squares && next.row >= 0 && !(open & (open - 1))) {   /* the last row */
             f->placed[next.row] = (int8_t)__builtin_ctzll(next.squares);
             for (int r = 0; r < n; r++)
@@ -253,10 +272,17 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
                 next.squares = 0;
             } else if (next.squares & (next.squares - 1)) {
                 /* A diagonal every completion uses may be a shorter line than the node's. */
-                nq_u128_bits up_needed = nq_diagonals_needed(next.up_free, k, n - 1, slack);
-                nq_u128_bits down_needed = nq_diagonals_needed(next.down_free, k, n - 1, slack);
+                nq_u128_bits up_needed, down_needed;
+                if (narrow) {
+                    up_needed = nq_diagonals_needed_narrow((uint64_t)next.up_free, k, n - 1, slack);
+                    down_needed = nq_diagonals_needed_narrow((uint64_t)next.down_free, k, n - 1,
+                                                             slack);
+                } else {
+                    up_needed = nq_diagonals_needed(next.up_free, k, n - 1, slack);
+                    down_needed = nq_diagonals_needed(next.down_free, k, n - 1, slack);
+                }
                 if (up_needed | down_needed) {
-                    next = needed_diagonal(search, open, cols, up, down, narrow, up_needed,
+                    next = needed_diagonal(search, open, free, diagonals, narrow, up_needed,
                                            down_needed, next);
                     f->diagonal_lines += next.diagonal >= 0;
                 }

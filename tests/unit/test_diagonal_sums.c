@@ -92,8 +92,9 @@ static int choices(uint64_t free, int k, int middle, int pairs[][3])
 }
 
 /* On boards up to 5 wide, the sums of every choice of distinct free diagonals pass the plain
- * bounds, and the choice holds every diagonal said to be needed at those sums; and on random boards up to 64 wide and sums near some choice's, met or not, the
- * 64-bit form (up to 32 wide) and the 128-bit form answer as the plain bounds. */
+ * bounds, and the choice holds every diagonal said to be needed at those sums; and on random
+ * boards up to 64 wide and sums near some choice's, met or not, the 64-bit form (up to 32
+ * wide) and the 128-bit form answer as the plain bounds, and name the same needed diagonals. */
 static void sound_and_alike(void **state)
 {
     (void)state;
@@ -145,8 +146,11 @@ static void sound_and_alike(void **state)
         if (n <= 32) {
             assert_int_equal(nq_diagonal_sums_slack(s, n, k, (uint64_t)up, (uint64_t)down) >= 0,
                              plain);
-            assert_int_equal(nq_diagonal_sums_slack(s, n, k, (uint64_t)up, (uint64_t)down),
-                             nq_diagonal_sums_slack_wide(s, n, k, up, down));
+            int slack = nq_diagonal_sums_slack(s, n, k, (uint64_t)up, (uint64_t)down);
+            assert_int_equal(slack, nq_diagonal_sums_slack_wide(s, n, k, up, down));
+            if (slack >= 0)
+                assert_true(nq_diagonals_needed_narrow((uint64_t)up, k, middle, slack) ==
+                            nq_diagonals_needed(up, k, middle, slack));
         }
         assert_int_equal(nq_diagonal_sums_slack_wide(s, n, k, up, down) >= 0, plain);
         refused += !plain;
