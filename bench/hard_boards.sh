@@ -8,10 +8,14 @@
 # SEEDS) with n diagonals excluded; then, at n = SWEEP_N (default 25), SEEDS boards for each
 # number of excluded diagonals in SWEEP (default "15 20 30 35 40"; set SWEEP= to skip it). Each
 # solver gets LIMIT seconds a board (default 10), each board in a fresh process timed by the
-# shell. SOLVERS (default "nqueens cadical") says which run; NQ_ARGS is added to nqueens' command
-# (e.g. "--threads 1"), NQ names its program (default build/nqueens). The two must agree on
-# whether a completion exists, and every completion nqueens prints must pass `nqueens verify` and
-# avoid the board's bad squares; a disagreement or a bad completion makes the exit status 1. KEEP=DIR keeps the boards and a line per run there.
+# shell. SOLVERS (default "nqueens cadical", with gecode when GECODE is set) says which run;
+# NQ_ARGS is added to nqueens' command (e.g. "--threads 1"), NQ names its program (default
+# build/nqueens). GECODE names a Gecode model outside this tree, as bench/count_boards.sh's
+# GECODE_COUNT does (a C++ source built with Debian's libgecode-dev, or a program), run as
+# `MODEL --one BOARD`: it prints yes or no and exits 10 or 20, as a SAT solver does. The solvers
+# must agree on whether a completion exists, and every completion nqueens prints must pass
+# `nqueens verify` and avoid the board's bad squares; a disagreement or a bad completion makes
+# the exit status 1. KEEP=DIR keeps the boards and a line per run there.
 #
 # Prints a Markdown table: per n and number of diagonals, the boards, and per solver the boards
 # decided within the limit, the median time and the worst (a time over the limit shows as
@@ -24,12 +28,8 @@ seeds=${SEEDS:-20}
 limit=${LIMIT:-10}
 sweep_n=${SWEEP_N:-25}
 sweep=${SWEEP-15 20 30 35 40}
-solvers=${SOLVERS:-nqueens cadical}
 nq_args=${NQ_ARGS:-}
 
-case " $solvers " in *" cadical "*)
-    command -v cadical >/dev/null || { echo "bench: cadical is needed (apt-get install cadical)" >&2; exit 1; }
-esac
 make -s all bench >/dev/null || exit 1
 nq=${NQ:-build/nqueens}
 if [ -n "${KEEP:-}" ]; then
@@ -40,6 +40,22 @@ else
     trap 'rm -rf "$out"' EXIT
 fi
 : >"$out/runs"
+
+gecode=
+case ${GECODE:-} in
+    *.cpp|*.cc)
+        if [ -f "$GECODE" ] && g++ -O2 "$GECODE" -o "$out/gecode" -lgecodesearch -lgecodeint \
+               -lgecodekernel -lgecodesupport 2>"$out/gecode.log"; then
+            gecode=$out/gecode
+        else
+            echo "bench: $GECODE does not build; Gecode skipped" >&2
+        fi ;;
+    ?*) [ -x "$GECODE" ] && gecode=$GECODE || echo "bench: $GECODE is not a program; Gecode skipped" >&2 ;;
+esac
+solvers=${SOLVERS:-nqueens cadical${gecode:+ gecode}}
+case " $solvers " in *" cadical "*)
+    command -v cadical >/dev/null || { echo "bench: cadical is needed (apt-get install cadical)" >&2; exit 1; }
+esac
 
 # seconds START: the time since START (an $EPOCHREALTIME), in seconds.
 seconds() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }'; }
@@ -59,7 +75,11 @@ run() {
         code=$?
         case $code in 0) echo yes ;; 1) echo no ;; 124) echo - ;; *) echo "exit$code" ;; esac
     else
-        timeout "$limit" cadical -q "$out/$2.cnf" >/dev/null 2>&1
+        if [ "$1" = gecode ]; then
+            timeout "$limit" "$gecode" --one "$out/$2.txt" >/dev/null 2>&1
+        else
+            timeout "$limit" cadical -q "$out/$2.cnf" >/dev/null 2>&1
+        fi
         code=$?
         case $code in 10) echo yes ;; 20) echo no ;; 124) echo - ;; *) echo "exit$code" ;; esac
     fi
@@ -98,7 +118,7 @@ group() {
 for n in $(seq "$first" "$last"); do group "$n" "$n"; done
 for k in $sweep; do group "$sweep_n" "$k"; done
 
-echo "# Run on $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)${nq_args:+, nqueens $nq_args}$(case " $solvers " in *" cadical "*) cadical --version | head -1 | sed 's/^/, CaDiCaL /' ;; esac), $limit s a board"
+echo "# Run on $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)${nq_args:+, nqueens $nq_args}$(case " $solvers " in *" cadical "*) cadical --version | head -1 | sed 's/^/, CaDiCaL /' ;; esac)${gecode:+, Gecode $(dpkg-query -W -f '${Version}' libgecode-dev 2>/dev/null)}, $limit s a board"
 echo
 header="| n | diagonals | boards |"
 rule="|---:|---:|---:|"
