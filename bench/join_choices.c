@@ -42,7 +42,7 @@ static uint64_t row_set_pairs(const nq_quarter *q, int n, const nq_join_start *s
     if (nq_half_patterns(q, n, start, 1, rows, 0, 1, kernels->pairer, cells, NULL, east) ||
         nq_half_patterns(q, n, start, 0, start->rows & ~rows, 0, 1, kernels->pairer, cells,
                          NULL, west) ||
-        nq_sieve_match(east->at, east->count, west->at, west->count, &plain, 4 * q->h - 2,
+        nq_sieve_match(east->at, east->count, west->at, west->count, 0, &plain, 4 * q->h - 2,
                        kernels, table, sieve, &pairs)) {
         fprintf(stderr, "join_choices: out of memory\n");
         exit(1);

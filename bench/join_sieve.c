@@ -95,7 +95,7 @@ int main(int argc, char **argv)
         pairs = 0;
         for (int i = 0; i < listed; i++) {
             uint64_t found;
-            if (nq_sieve_match(east[i].at, east[i].count, west[i].at, west[i].count, &plain,
+            if (nq_sieve_match(east[i].at, east[i].count, west[i].at, west[i].count, 0, &plain,
                                bits, kernels, table, &sieve, &found))
                 return 1;
             pairs += found;

@@ -50,6 +50,11 @@ struct nq_join_scratch {
     nq_patterns east, west;             /* the halves of one row set */
     nq_sieve_scratch sieve;             /* the same, by signature */
     void *table;                        /* the matcher's */
+    /* Whose west half `west` holds whole, as the last matching matched it (start NULL: none):
+     * a row set's parts (from n = 26) each match it against another share of the east halves,
+     * and so does each chunk of a long east half. */
+    const nq_join_start *west_start;
+    uint32_t west_rows;
 };
 
 /* Bytes one worker's scratch takes at most. */
@@ -244,7 +249,7 @@ void nq_join_scratch_free(nq_join_scratch *s)
 
 /* The weighted pairs of a symmetric start's row set (see the top of the file): the flags are
  * the long diagonals' bits in a pattern, up and down diagonal n - 1. */
-static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s,
+static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s, int west_again,
                                  const nq_join_kernels *kernels, uint64_t *pairs)
 {
     nq_sieve_weights weights = { 2, { j->h - 1, 2 * j->h - 1 + j->h - 1 }, { { 0 } } };
@@ -252,17 +257,40 @@ static nq_status count_symmetric(const nq_join *j, nq_join_scratch *s,
         for (int w = 0; w < 4; w++)
             weights.weight[e][w] = (e ? 0 : 1u << __builtin_popcount((unsigned)w)) +
                                    (w ? 0 : 1u << __builtin_popcount((unsigned)e));
-    return nq_sieve_match(s->east.at, s->east.count, s->west.at, s->west.count, &weights,
-                          4 * j->h - 2, kernels, s->table, &s->sieve, pairs);
+    return nq_sieve_match(s->east.at, s->east.count, s->west.at, s->west.count, west_again,
+                          &weights, 4 * j->h - 2, kernels, s->table, &s->sieve, pairs);
 }
 
 /* The pairs of a row set of a start that is not symmetric. */
-static nq_status count_plain(const nq_join *j, nq_join_scratch *s,
+static nq_status count_plain(const nq_join *j, nq_join_scratch *s, int west_again,
                              const nq_join_kernels *kernels, uint64_t *pairs)
 {
     const nq_sieve_weights weights = { 0, { 0, 0 }, { { 1 } } };
-    return nq_sieve_match(s->east.at, s->east.count, s->west.at, s->west.count, &weights,
-                          4 * j->h - 2, kernels, s->table, &s->sieve, pairs);
+    return nq_sieve_match(s->east.at, s->east.count, s->west.at, s->west.count, west_again,
+                          &weights, 4 * j->h - 2, kernels, s->table, &s->sieve, pairs);
+}
+
+/* Lists into s->west the west halves of `rows` of start from where *cursor stopped (first
+ * nonzero: from the beginning), unless s->west holds them all already (*again then nonzero,
+ * the cursor done). */
+static nq_status list_west(const nq_join *join, const nq_join_start *start, uint32_t rows,
+                           int first, const nq_join_kernels *kernels, nq_join_scratch *s,
+                           nq_half_cursor *cursor, int *again)
+{
+    *again = s->west_start == start && s->west_rows == rows;
+    if (*again) {
+        cursor->done = 1;
+        return NQ_OK;
+    }
+    s->west_start = NULL;
+    s->west.count = 0;
+    nq_status status = nq_half_patterns(&join->quarter, join->n, start, 0, rows, 0, 1,
+                                        kernels->pairer, &s->cell, cursor, &s->west);
+    if (!status && first && cursor->done) {   /* whole, in one chunk */
+        s->west_start = start;
+        s->west_rows = rows;
+    }
+    return status;
 }
 
 nq_status nq_join_count_unit(const nq_join *join, size_t unit, const nq_join_kernels *kernels,
@@ -291,15 +319,19 @@ nq_status nq_join_count_unit(const nq_join *join, size_t unit, const nq_join_ker
                 return status;
             if (!s->east.count)
                 continue;   /* no east half, no solution */
-            for (nq_half_cursor west = { 0 }; !west.done;) {
-                s->west.count = 0;
-                status = nq_half_patterns(&join->quarter, join->n, start, 0, start->rows & ~rows,
-                                          0, 1, kernels->pairer, &s->cell, &west, &s->west);
+            int first = 1;
+            for (nq_half_cursor west = { 0 }; !west.done; first = 0) {
+                int again;
+                status = list_west(join, start, start->rows & ~rows, first, kernels, s, &west,
+                                   &again);
                 if (status)
                     return status;
                 uint64_t more;
-                if ((start->symmetric ? count_symmetric : count_plain)(join, s, kernels, &more))
+                if ((start->symmetric ? count_symmetric : count_plain)(join, s, again, kernels,
+                                                                       &more)) {
+                    s->west_start = NULL;
                     return NQ_ERR_NOMEM;
+                }
                 pairs += more;
             }
         }

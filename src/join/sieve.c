@@ -197,6 +197,19 @@ typedef struct plan {
     squeeze_rule squeeze;   /* what the matcher is given of each value */
 } plan;
 
+/* What the last matching made of its list b, for the next one that matches the same b (the
+ * parts of a row set each match one west half, 30 million values at n = 26, against a share of
+ * the east halves: listing, signing and sorting it again took a fifth of such a part): b's
+ * signatures under the trial's cuts and its counts (trial.have[1]), and where b was the
+ * patterns, its sorted copy and their buckets (w->bucket) under `sorted_by`. */
+typedef struct kept_list {
+    int valid;          /* the trial, b's signatures and counts are the last b's */
+    int patterns;       /* which list was the patterns (1: b) */
+    uint64_t taken;     /* the bits b's values take */
+    int sorted;         /* b was the patterns, sorted as sorted_by says */
+    plan sorted_by;
+} kept_list;
+
 /* What one matching keeps besides its lists: arrays by signature, made once per scratch with
  * room for signatures of `room` cut bits, about 250 bytes a signature (16 MB at 14 cuts, 1 MB
  * at 10), and made anew when lists come that take more. */
@@ -213,6 +226,7 @@ struct nq_sieve_work {
     size_t *next;               /* where a sort puts a stream's next value, as trial.have */
     size_t *bucket, *item_bucket;   /* one more than the signatures */
     nq_match_items items;       /* the items one node meets: a range per signature */
+    kept_list kept;             /* what the last matching made of its list b */
 };
 
 /* Points w's arrays, with room for signatures of `room` cut bits, into memory from `base` on
@@ -267,6 +281,7 @@ static nq_status make_room(nq_sieve_scratch *scratch, int room)
     if (!w)
         return NQ_ERR_NOMEM;
     w->room = room;
+    w->kept.valid = 0;
     place_arrays(w, (char *)w + ARRAYS_AT, room);
     return NQ_OK;
 }
@@ -703,8 +718,32 @@ static uint64_t match_node(const matching *m, int k, unsigned g)
                            : 0;
 }
 
+/* Makes room for count words in buffer, keeping its first `keep`. Returns NQ_OK or
+ * NQ_ERR_NOMEM. */
+static nq_status grow_keeping(nq_patterns *buffer, size_t keep, size_t count)
+{
+    if (!keep)
+        return nq_patterns_room(buffer, count);
+    if (buffer->capacity >= count)
+        return NQ_OK;
+    uint64_t *at = realloc(buffer->at, count * sizeof *at);
+    if (!at)
+        return NQ_ERR_NOMEM;
+    buffer->at = at;
+    buffer->capacity = count;
+    return NQ_OK;
+}
+
+/* Whether two squeezes give the matcher the same bits in the same chunks. */
+static int same_squeeze(const squeeze_rule *x, const squeeze_rule *y)
+{
+    return x->packed == y->packed && x->keep == y->keep && x->low == y->low &&
+           x->high == y->high && x->spread == y->spread && x->c == y->c &&
+           x->ch.bits == y->ch.bits && x->ch.chunks == y->ch.chunks;
+}
+
 nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
-                         const nq_sieve_weights *weights, int bits,
+                         int b_again, const nq_sieve_weights *weights, int bits,
                          const nq_join_kernels *kernels, void *table, nq_sieve_scratch *scratch,
                          uint64_t *pairs)
 {
@@ -717,8 +756,17 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
     const uint64_t *list[2] = { a, b };
     const size_t length[2] = { na, nb };
     const int p = nb > na;      /* the patterns' list */
-    plan_trial(t, a, na, b, nb, p, weights, bits);
-    scratch->depth = 0;
+    /* b as the last matching left it, if that had the same patterns' list (the trial's cuts
+     * depend on its length); the cuts, chosen with the last a, are as right for this one. */
+    kept_list *kept = &w->kept;
+    const int again = b_again && kept->valid && kept->patterns == p;
+    kept->valid = 0;
+    if (again)
+        memset(t->have[0], 0,
+               STREAMS * signatures_of(&t->cuts[t->most]) * sizeof *t->have[0]);
+    else
+        plan_trial(t, a, na, b, nb, p, weights, bits);
+    scratch->depth = scratch->again = 0;
     if (t->most == 0 && !weights->flags) {   /* too few for a cut: all chunks, as they lie */
         fitting->at = list[!p];
         fitting->ranges = 1;
@@ -727,24 +775,34 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
                        (nq_chunking){ bits, nq_match_chunks_most(bits) }, table);
         return NQ_OK;
     }
-    if (nq_patterns_room(&scratch->signatures, (na + nb) / 4 + 1) ||   /* 16 bits each */
+    /* 16-bit signatures, b's first, so that they stay where they are. */
+    const size_t b_words = nb / 4 + 1;
+    if (grow_keeping(&scratch->signatures, again ? b_words : 0, b_words + na / 4 + 1) ||
         nq_patterns_room(&scratch->patterns, length[p]) ||
         nq_patterns_room(&scratch->items, length[!p]))
         return NQ_ERR_NOMEM;
-    uint16_t *sig[2] = { (uint16_t *)scratch->signatures.at,
-                         (uint16_t *)scratch->signatures.at + na };
+    uint16_t *sig[2] = { (uint16_t *)(scratch->signatures.at + b_words),
+                         (uint16_t *)scratch->signatures.at };
     const cut *widest = &t->cuts[t->most];
     /* A bit that one list never takes decides no pair: where the CPU packs bits, the matcher
      * is not given it (at N = 23 six to ten of the 42 bits, often a chunk of its lookups). */
     const uint64_t all = bits == 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
-    const uint64_t taken = sign(a, na, widest, sig[0], t->have[0]) &
-                           sign(b, nb, widest, sig[1], t->have[1]);
+    const uint64_t taken_b = again ? kept->taken : sign(b, nb, widest, sig[1], t->have[1]);
+    const uint64_t taken = sign(a, na, widest, sig[0], t->have[0]) & taken_b;
     const int packed = kernels->packs;
-    const plan plan = cheapest(w, weights, packed ? taken & all : all, packed, p);
-    sort_by_signature(list[p], length[p], sig[p], t->have[p], &plan, w, scratch->patterns.at,
-                      w->bucket);
+    plan plan = cheapest(w, weights, packed ? taken & all : all, packed, p);
+    /* b's sorted copy serves if it was sorted for this matcher's bits, as deep or deeper:
+     * sorted deeper, every node's values still lie together. */
+    if (again && p && kept->sorted && same_squeeze(&kept->sorted_by.squeeze, &plan.squeeze) &&
+        kept->sorted_by.d >= plan.d) {
+        plan.d = kept->sorted_by.d;
+        scratch->again = 1;
+    } else
+        sort_by_signature(list[p], length[p], sig[p], t->have[p], &plan, w,
+                          scratch->patterns.at, w->bucket);
     sort_by_signature(list[!p], length[!p], sig[!p], t->have[!p], &plan, w, scratch->items.at,
                       w->item_bucket);
+    *kept = (kept_list){ 1, p, taken_b, p, plan };
     const matching m = { w, weights, p, &plan, match, table, scratch->patterns.at,
                          scratch->items.at };
     scratch->depth = plan.d;

@@ -19,6 +19,7 @@ typedef struct nq_sieve_scratch {
     nq_patterns patterns, items, signatures;
     nq_sieve_work *work;    /* what one matching keeps besides its lists (sieve.c) */
     int depth;              /* the cut bits the last matching sorted by (for the tests) */
+    int again;              /* whether it took b's sorted copy from the one before (tests) */
 } nq_sieve_scratch;
 
 /* How pairs weigh: by which of two flag bits the value of list a and that of list b take,
@@ -34,9 +35,13 @@ typedef struct nq_sieve_weights {
  * counted by the matcher of `kernels` with either list as its patterns, both lists first split
  * by a few of their bits (and the flags) so that each bucket meets only the buckets free where
  * it is taken (packed first where kernels->packs). table is the matcher's scratch
- * (nq_match_table_size). Into *pairs; returns NQ_OK or NQ_ERR_NOMEM. */
+ * (nq_match_table_size). With b_again nonzero the caller says that b, nb, weights and bits are
+ * those of the last matching on this scratch, b's values unchanged: what the sieve made of b
+ * then (its signatures, and its sorted copy where b was the patterns) is used again where the
+ * plan allows (the parts of a row set, from n = 26, each match the same west half). Into
+ * *pairs; returns NQ_OK or NQ_ERR_NOMEM. */
 nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
-                         const nq_sieve_weights *weights, int bits,
+                         int b_again, const nq_sieve_weights *weights, int bits,
                          const nq_join_kernels *kernels, void *table, nq_sieve_scratch *scratch,
                          uint64_t *pairs);
 

@@ -302,7 +302,7 @@ static uint64_t sieved_pairs(const uint64_t *a, size_t na, const uint64_t *b, si
     nq_sieve_scratch scratch;
     memset(&scratch, 0, sizeof scratch);
     uint64_t sieved;
-    assert_int_equal(nq_sieve_match(a, na, b, nb, w, bits, k, table, &scratch, &sieved), NQ_OK);
+    assert_int_equal(nq_sieve_match(a, na, b, nb, 0, w, bits, k, table, &scratch, &sieved), NQ_OK);
     if (depth)
         *depth = scratch.depth;
     nq_sieve_scratch_free(&scratch);
@@ -345,6 +345,60 @@ static void sieve_cuts_long_lists_deep(void **state)
         nq_cpu_limit(NQ_CPU_ALL);
         free(table);
     }
+    free(a);
+    free(b);
+}
+
+/* A list b matched again (the west half of a row set's next part, from n = 26): what the sieve
+ * kept of it serves, and the count is the one a fresh scratch gives, with every matcher, with
+ * and without flags; also when the other list grows past b (b then the items, nothing sorted
+ * kept) or shrinks to a few sparse values (another plan, b sorted anew), and b's signatures stay
+ * where they are while the other list's grow past the room they had. */
+static void sieve_matches_a_list_again(void **state)
+{
+    (void)state;
+    enum { BITS = 22, LO = 3, LONG = 200000, MOST = 300000 };
+    static const size_t lengths[] = { 20000, 23000, 26000, MOST, 25000, 2000, 24000 };
+    enum { LENGTHS = sizeof lengths / sizeof *lengths };
+    uint64_t seed = 19;
+    uint64_t *a = malloc(MOST * sizeof *a), *b = malloc(LONG * sizeof *b);
+    assert_true(a && b);
+    for (size_t i = 0; i < LONG; i++)
+        b[i] = pattern_dense_in(&seed, BITS, LO, LO + 10);
+    const nq_join_kernels *tables[3];
+    const int table_count = runnable_kernels(tables);
+    void *table = aligned_alloc(64, nq_match_table_size(BITS));
+    for (int round = 0; round < 2; round++) {
+        nq_sieve_weights w = { round ? 2 : 0, { 0, BITS - 1 }, { { 0 } } };
+        for (int f = 0; f < 4; f++)
+            for (int g = 0; g < 4; g++)
+                w.weight[f][g] = round ? 1 + (unsigned)test_below(&seed, 4) : !f && !g;
+        for (int f = 0; f < table_count; f++) {
+            nq_sieve_scratch scratch;
+            memset(&scratch, 0, sizeof scratch);
+            int again = 0;
+            for (int k = 0; k < LENGTHS; k++) {
+                for (size_t i = 0; i < lengths[k]; i++)   /* the few sparse: another plan */
+                    a[i] = lengths[k] < 5000 ? random_pattern(&seed, BITS, 1)
+                                             : pattern_dense_in(&seed, BITS, LO, LO + 10);
+                uint64_t got;
+                assert_int_equal(nq_sieve_match(a, lengths[k], b, LONG, k > 0, &w, BITS,
+                                                tables[f], table, &scratch, &got),
+                                 NQ_OK);
+                assert_int_equal(got,
+                                 sieved_pairs(a, lengths[k], b, LONG, &w, BITS, tables[f],
+                                              table, NULL));
+                assert_int_equal(got, weighted_pairs_by_subsets(a, lengths[k], b, LONG, &w,
+                                                                BITS));
+                if (lengths[k] > LONG || (k > 0 && lengths[k - 1] > LONG))
+                    assert_false(scratch.again);    /* b was not the patterns before or now */
+                again += scratch.again;
+            }
+            assert_true(again >= 2);
+            nq_sieve_scratch_free(&scratch);
+        }
+    }
+    free(table);
     free(a);
     free(b);
 }
@@ -1427,6 +1481,7 @@ int main(void)
         cmocka_unit_test(weighted_pairs_are_counted_pairs),
         cmocka_unit_test(sieve_counts_what_the_matcher_does),
         cmocka_unit_test(sieve_cuts_long_lists_deep),
+        cmocka_unit_test(sieve_matches_a_list_again),
         cmocka_unit_test(quarter_lists_every_placement),
         cmocka_unit_test(quarter_figures_are_the_tables),
         cmocka_unit_test(measured_figures_are_the_tables),

@@ -1,0 +1,92 @@
+/*
+ * join_profile.c - a fixed sample of the join's units, each timed in CPU seconds: the same
+ * plan of units as `count` makes (its default number of units), K runs of R consecutive units
+ * drawn from SEED, counted on one thread with the layout asked for. Two builds run on the same
+ * arguments count the same units, so their CPU seconds compare their speed; and under
+ * `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=nq_join_count_unit` only
+ * the units are profiled, not the plan (BENCHMARKS.md, "Where a unit's cost goes"):
+ *
+ *   join_profile N K [SEED [R [table|slices|any]]]
+ *
+ * Prints each unit (index, start, row set, part of parts, CPU seconds, count) and the sum.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "join/join.h"
+
+/* The units `count` makes by default (count/plan.c's default_min_units): 4,096 at n = 18,
+ * four times as many a size up to a million, 16 million from n = 26. */
+static size_t count_min_units(int n)
+{
+    size_t units = 4096;
+    for (int k = 18; k < n && units < (1u << 20); k++)
+        units *= 4;
+    return n >= 26 ? (size_t)1 << 24 : units;
+}
+
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* xorshift64*: the same draws on every build. */
+static uint64_t next_random(uint64_t *x)
+{
+    *x ^= *x >> 12;
+    *x ^= *x << 25;
+    *x ^= *x >> 27;
+    return *x * UINT64_C(2685821657736338717);
+}
+
+static nq_join_layout layout_named(const char *name)
+{
+    return !strcmp(name, "table") ? NQ_JOIN_TABLE
+         : !strcmp(name, "slices") ? NQ_JOIN_SLICES : NQ_JOIN_ANY;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3 || argc > 6) {
+        fprintf(stderr, "usage: join_profile N K [SEED [R [table|slices|any]]]\n");
+        return 2;
+    }
+    const int n = atoi(argv[1]);
+    const long runs = atol(argv[2]), run = argc > 4 ? atol(argv[4]) : 4;
+    uint64_t x = (argc > 3 ? strtoull(argv[3], NULL, 10) : 1) * 0x9e3779b97f4a7c15u | 1;
+    nq_join *join;
+    uint64_t memory;
+    if (runs < 1 || run < 1 ||
+        nq_join_create(n, count_min_units(n), 0, 1, layout_named(argc > 5 ? argv[5] : "any"),
+                       &join, &memory)) {
+        fprintf(stderr, "join_profile: cannot make the join of %s\n", argv[1]);
+        return 1;
+    }
+    nq_join_scratch *scratch = nq_join_scratch_create(join);
+    const nq_join_kernels *kernels = nq_join_kernels_best();
+    const size_t units = nq_join_unit_count(join);
+    double spent = 0;
+    for (long r = 0; scratch && r < runs; r++) {
+        const size_t first = (size_t)(next_random(&x) % units);
+        for (size_t u = first; u < first + (size_t)run && u < units; u++) {
+            const nq_join_unit *unit = nq_join_unit_at(join, u);
+            uint64_t total;
+            const double begin = cpu_seconds();
+            if (nq_join_count_unit(join, u, kernels, scratch, NULL, &total))
+                return 1;
+            const double took = cpu_seconds() - begin;
+            spent += took;
+            printf("unit %zu start %u rows %#x part %u of %u: %.3f s, %llu\n", u, unit->start,
+                   unit->first, unit->part, unit->parts, took, (unsigned long long)total);
+        }
+    }
+    printf("n=%d %s: %zu units in the plan; %ld runs of %ld: %.3f s of CPU\n", n,
+           nq_join_has_table(join) ? "table" : "slices", units, runs, run, spent);
+    nq_join_scratch_free(scratch);
+    nq_join_free(join);
+    return scratch ? 0 : 1;
+}
