@@ -283,4 +283,34 @@ static inline uint64_t nq_diagonals_needed_narrow(uint64_t free, int k, int midd
     return t < 0 ? 0 : free & nq_ring(middle, t);
 }
 
+/* How far from the middle a queen still to place can stand, on either kind of diagonal, when
+ * the queens have `slack` and the k-th nearest free diagonal of that kind is t_k away: a queen
+ * on a diagonal t away, beyond the k nearest, leaves the k - 1 nearest to the others at best,
+ * and costs t^2 - t_k^2 more than the least sum; more than the slack, and no completion has a
+ * queen there. So every completion keeps to the diagonals within sqrt(t_k^2 + slack). */
+static inline __attribute__((always_inline)) int nq_diagonal_reach(int t_k, int slack, int middle)
+{
+    int far = t_k;
+    while (far < middle && (far + 1) * (far + 1) <= t_k * t_k + slack)
+        far++;
+    return far;
+}
+
+/* The diagonals of one kind (free, holding k or more, as above) within that reach: the others
+ * can be taken out of the node's whole subtree. Boards up to 32 wide. */
+static inline __attribute__((always_inline)) uint64_t nq_diagonals_within_reach(uint64_t free,
+                                                                               int k, int middle,
+                                                                               int slack)
+{
+    return nq_ring(middle, nq_diagonal_reach(nq_ring_holding(free, k, middle), slack, middle));
+}
+
+/* The same on boards up to 64 wide. */
+static inline __attribute__((always_inline)) nq_diagonal_bits
+nq_diagonals_within_reach_wide(nq_diagonal_bits free, int k, int middle, int slack)
+{
+    int far = nq_diagonal_reach(nq_ring_holding_wide(free, k, middle), slack, middle);
+    return nq_prefix_wide(2 * far) << (middle - far);
+}
+
 #endif /* NQ_DIAGONAL_SUMS_H */

@@ -130,6 +130,7 @@ typedef struct nq_finder {
     int8_t placed[NQ_MAX_N];       /* the queens of the filled rows */
     uint64_t nodes;                /* nodes expanded so far, all runs */
     uint64_t diagonal_lines;       /* of them, nodes that branched on a needed diagonal */
+    uint64_t far_cuts;             /* times a node's diagonals out of reach were taken out */
     const nq_find_kernels *kernels;   /* the CPU path it runs on */
     int wide;                      /* diagonals in 128 bits: boards over 32 wide (the tests set
                                       it on narrower ones too) */

@@ -268,8 +268,27 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
                                                         (uint64_t)next.down_free)
                                : nq_diagonal_sums_slack_wide(sums, n, k, next.up_free,
                                                              next.down_free);
+            /* Diagonals beyond the queens' reach (nq_diagonals_within_reach) hold no queen of
+             * any completion: taken out as if used, for the whole subtree, they take squares
+             * from the lines, and the node is looked at again. */
+            nq_u128_bits up_far = 0, down_far = 0;
+            if (slack >= 0 && narrow) {
+                up_far = next.up_free &
+                         ~nq_diagonals_within_reach((uint64_t)next.up_free, k, n - 1, slack);
+                down_far = next.down_free &
+                           ~nq_diagonals_within_reach((uint64_t)next.down_free, k, n - 1, slack);
+            } else if (slack >= 0) {
+                up_far = next.up_free &
+                         ~nq_diagonals_within_reach_wide(next.up_free, k, n - 1, slack);
+                down_far = next.down_free &
+                           ~nq_diagonals_within_reach_wide(next.down_free, k, n - 1, slack);
+            }
             if (slack < 0) {
                 next.squares = 0;
+            } else if (up_far | down_far) {
+                up |= up_far, down |= down_far;
+                f->far_cuts++;
+                goto expand;
             } else if (next.squares & (next.squares - 1)) {
                 /* A diagonal every completion uses may be a shorter line than the node's. */
                 nq_u128_bits up_needed, down_needed;
@@ -320,6 +339,7 @@ void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed,
     f->random = seed;
     f->nodes = 0;
     f->diagonal_lines = 0;
+    f->far_cuts = 0;
     f->kernels = kernels;
     f->wide = search->n > 32;
     f->sums = nq_diagonal_sums_of(search->n, f->open, search->full & ~f->cols);

@@ -92,15 +92,16 @@ static int choices(uint64_t free, int k, int middle, int pairs[][3])
 }
 
 /* On boards up to 5 wide, the sums of every choice of distinct free diagonals pass the plain
- * bounds, and the choice holds every diagonal said to be needed at those sums; and on random
- * boards up to 64 wide and sums near some choice's, met or not, the 64-bit form (up to 32
- * wide) and the 128-bit form answer as the plain bounds, and name the same needed diagonals. */
+ * bounds, the choice holds every diagonal said to be needed at those sums and none out of
+ * reach; and on random boards up to 64 wide and sums near some choice's, met or not, the
+ * 64-bit form (up to 32 wide) and the 128-bit form answer as the plain bounds, and name the
+ * same needed diagonals and the same reach. */
 static void sound_and_alike(void **state)
 {
     (void)state;
     static int up_pairs[512][3], down_pairs[512][3];
     uint64_t random = 5;
-    int met = 0, refused = 0, needed = 0;
+    int met = 0, refused = 0, needed = 0, out_of_reach = 0;
     for (int i = 0; i < 400; i++) {
         int n = 1 + test_below(&random, 5), middle = n - 1, k = 1 + test_below(&random, n);
         uint64_t all = (UINT64_C(2) << (2 * middle)) - 1;
@@ -117,6 +118,11 @@ static void sound_and_alike(void **state)
                 uint64_t down_needed = (uint64_t)nq_diagonals_needed(down, k, middle, slack);
                 assert_true((up_needed & ~(uint64_t)up_pairs[a][2]) == 0);
                 assert_true((down_needed & ~(uint64_t)down_pairs[b][2]) == 0);
+                uint64_t up_reach = nq_diagonals_within_reach(up, k, middle, slack);
+                uint64_t down_reach = nq_diagonals_within_reach(down, k, middle, slack);
+                assert_true(((uint64_t)up_pairs[a][2] & ~up_reach) == 0);
+                assert_true(((uint64_t)down_pairs[b][2] & ~down_reach) == 0);
+                out_of_reach += (up & ~up_reach) != 0;
                 needed += up_needed != 0 && up_needed != up;
                 met++;
             }
@@ -148,14 +154,17 @@ static void sound_and_alike(void **state)
                              plain);
             int slack = nq_diagonal_sums_slack(s, n, k, (uint64_t)up, (uint64_t)down);
             assert_int_equal(slack, nq_diagonal_sums_slack_wide(s, n, k, up, down));
-            if (slack >= 0)
+            if (slack >= 0) {
                 assert_true(nq_diagonals_needed_narrow((uint64_t)up, k, middle, slack) ==
                             nq_diagonals_needed(up, k, middle, slack));
+                assert_true(nq_diagonals_within_reach((uint64_t)up, k, middle, slack) ==
+                            nq_diagonals_within_reach_wide(up, k, middle, slack));
+            }
         }
         assert_int_equal(nq_diagonal_sums_slack_wide(s, n, k, up, down) >= 0, plain);
         refused += !plain;
     }
-    assert_true(met > 1000 && refused > 1000 && needed > 100);
+    assert_true(met > 1000 && refused > 1000 && needed > 100 && out_of_reach > 100);
 }
 
 /* The sums of a node follow its queens: taking them one by one from the empty board's gives

@@ -154,7 +154,7 @@ static void wide_boards(void **state)
  * `installment` nodes; *nodes gets the nodes it expanded. */
 static nq_status find_on(const nq_search *search, const nq_find_kernels *kernels, int wide,
                          int sums_test, uint64_t installment, int8_t *cols, uint64_t *nodes,
-                         uint64_t *diagonal_lines)
+                         uint64_t *diagonal_lines, uint64_t *far_cuts)
 {
     nq_finder finder;
     nq_finder_init(&finder, search, 0, kernels);
@@ -165,15 +165,17 @@ static nq_status find_on(const nq_search *search, const nq_find_kernels *kernels
         ;
     *nodes = finder.nodes;
     *diagonal_lines = finder.diagonal_lines;
+    *far_cuts = finder.far_cuts;
     return status;
 }
 
 /* Every CPU path this CPU has, and 64- and 128-bit diagonals, walk the same tree: the same
  * answer as the reference on small boards with bad squares, queens and excluded diagonals, and
  * the same nodes on each path, on those and on boards up to 26 wide with excluded diagonals.
- * Without the test of the diagonals' sums (diagonal_sums.h), and so without its cuts and its
- * needed diagonals as lines, the walk gives the same answer; and the test must have been put
- * to work: cuts (nodes that differ) and diagonals branched on. */
+ * Without the test of the diagonals' sums (diagonal_sums.h), and so without its cuts, its
+ * needed diagonals as lines and its diagonals out of reach, the walk gives the same answer;
+ * and the test must have been put to work: cuts (nodes that differ), diagonals branched on,
+ * diagonals taken out. */
 static void every_path_agrees(void **state)
 {
     (void)state;
@@ -181,7 +183,7 @@ static void every_path_agrees(void **state)
     int count = nq_cpu_detected() & NQ_CPU_POPCNT ? 2 : 1;
     uint64_t random = 29;
     int found = 0, none = 0, cut = 0;
-    uint64_t diagonal_lines = 0;
+    uint64_t diagonal_lines = 0, far_cuts = 0;
     for (int i = 0; i < 1200; i++) {
         int large = i % 100 == 99;
         int n = large ? 18 + (int)test_below(&random, 9) : 1 + (int)test_below(&random, 11);
@@ -205,29 +207,29 @@ static void every_path_agrees(void **state)
         nq_status first = NQ_OK;
         for (int k = 0; k < 2 * count; k++) {
             int8_t cols[NQ_MAX_N];
-            uint64_t nodes, lines;
+            uint64_t nodes, lines, far;
             nq_status status = find_on(&search, paths[k / 2], k % 2, 1,
-                                       k ? 1000 : UINT64_MAX, cols, &nodes, &lines);
+                                       k ? 1000 : UINT64_MAX, cols, &nodes, &lines, &far);
             if (exists >= 0)
                 assert_int_equal(status, exists ? NQ_OK : NQ_ERR_NO_SOLUTION);
             if (status == NQ_OK)
                 assert_true(is_completion(&search, cols));
             if (k == 0)
-                first = status, first_nodes = nodes, diagonal_lines += lines;
+                first = status, first_nodes = nodes, diagonal_lines += lines, far_cuts += far;
             assert_int_equal(status, first);
             assert_true(nodes == first_nodes);
         }
         int8_t cols[NQ_MAX_N];
-        uint64_t nodes, lines;
-        assert_int_equal(find_on(&search, paths[0], i % 2, 0, UINT64_MAX, cols, &nodes, &lines),
-                         first);
-        assert_true(lines == 0);
+        uint64_t nodes, lines, far;
+        assert_int_equal(
+            find_on(&search, paths[0], i % 2, 0, UINT64_MAX, cols, &nodes, &lines, &far), first);
+        assert_true(lines == 0 && far == 0);
         if (first == NQ_OK)
             assert_true(is_completion(&search, cols));
         cut += nodes != first_nodes;
         found += first == NQ_OK, none += first == NQ_ERR_NO_SOLUTION;
     }
-    assert_true(cut > 100 && diagonal_lines > 100);
+    assert_true(cut > 100 && diagonal_lines > 100 && far_cuts > 100);
     assert_true(found > 200 && none > 200);   /* both answers were put to the test */
 }
 
