@@ -735,8 +735,8 @@ check "join with row slices" 0 14772512 "" -- count 16 --method join --threads 1
 check "join with row slices, odd, --unique" 0 285053 "" -- count 15 --unique --method join --threads 1 --max-memory 450K
 "$nq" estimate 15 --method join --threads 1 >"$tmp/out" &&
     "$nq" estimate 15 --method join --threads 1 --max-memory 450K >"$tmp/out2" &&
-    grep -qx "memory: about 539 KiB, 627 KiB with --checkpoint" "$tmp/out" &&
-    grep -qx "memory: about 394 KiB, 482 KiB with --checkpoint" "$tmp/out2"
+    grep -qx "memory: about 539 KiB, 628 KiB with --checkpoint" "$tmp/out" &&
+    grep -qx "memory: about 394 KiB, 483 KiB with --checkpoint" "$tmp/out2"
 expect_true "estimate states the row slices' memory" $?
 "$nq" count 18 --method join --threads 1 --max-memory 1K >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && [ ! -s "$tmp/out" ] &&
