@@ -12,15 +12,20 @@
 #include "engine/diagonal_sums.h"
 #include "engine/engine.h"
 
+/* How a completion search tests the diagonals' sums (diagonal_sums.h): not at all; the three
+ * sums, and the diagonals they cannot do without as lines; or the down-diagonals' sum alone. */
+enum { NQ_SUMS_OFF, NQ_SUMS_ALL, NQ_SUMS_DOWN };
+
 /* Limits of a completion search. */
 typedef struct nq_find_limits {
     uint64_t seed;          /* 0: plain choices in the first descent, then a fixed random stream;
                                else random choices throughout, reproducible per seed */
     uint64_t max_nodes;     /* give up after about this many search nodes (0: no limit) */
     nq_stop stop;           /* give up when it is requested */
-    int diagonal_sums;      /* prune by the diagonals' sums (diagonal_sums.h): it pays on boards
-                               with bad squares, and costs more than it saves on the first
-                               solutions' questions about the empty board (BENCHMARKS.md) */
+    int diagonal_sums;      /* prune by the diagonals' sums (NQ_SUMS_): all of them pay on
+                               boards with bad squares; on the first solutions' questions about
+                               the empty board the down-diagonals' sum does the cutting, and the
+                               others cost more than they save (BENCHMARKS.md) */
 } nq_find_limits;
 
 /* Finds a completion of search from its root state: a queen in every row on a square allow[]
@@ -124,7 +129,7 @@ typedef struct nq_finder {
     uint64_t cols, open;           /* the node being expanded */
     nq_u128_bits up, down;
     nq_diagonal_sums sums;
-    int sums_test;                 /* prune by the diagonals' sums (diagonal_sums.h); set by
+    int sums_test;                 /* prune by the diagonals' sums (NQ_SUMS_); NQ_SUMS_ALL from
                                       nq_finder_init, the limits' diagonal_sums elsewhere */
     uint64_t random;               /* nq_random_next's state; 0: lowest square first */
     int8_t placed[NQ_MAX_N];       /* the queens of the filled rows */

@@ -17,7 +17,9 @@
  * With the test of the diagonals' sums (nq_finder.sums_test; engine/diagonal_sums.h), a node
  * whose queens to come cannot meet the sums every completion fixes is a dead end, and a diagonal
  * those sums cannot do without becomes a line to fill, like a row or a column, when it has fewer
- * free squares. Built apart from the walk without it, which pays nothing for it.
+ * free squares. The down-diagonals' sum alone (NQ_SUMS_DOWN) is the cheaper test that the first
+ * solutions' questions about the empty board take. Built apart from the walk without a test,
+ * which pays nothing for it.
  *
  * With a seed, each row's squares are tried in a random order: a search that finds nothing
  * within its budget can start over elsewhere, which is what cures the heavy tails of finding.
@@ -97,24 +99,31 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
 {
     unsigned least = ~0u;   /* free squares << 8 | row: the minimum picks both */
     counts columns = { 0, 0, 0, 0 };
-    nq_u128_bits up_free = 0, down_free = 0;   /* wide */
+    uint64_t up_low = 0, down_low = 0, up_high = 0, down_high = 0;   /* the masks' halves */
     int n = search->n;
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
         uint64_t f = free[r] = row_free(search, r, cols, up, down, narrow);
-        if (sums && narrow)
+        if (sums == NQ_SUMS_ALL && narrow) {
             count_in(&diagonals[0], f << r), count_in(&diagonals[1], f << (n - 1 - r));
-        else if (sums)
-            up_free |= (nq_u128_bits)f << r, down_free |= (nq_u128_bits)f << (n - 1 - r);
+        } else if (sums == NQ_SUMS_DOWN && narrow) {
+            down_low |= f << (n - 1 - r);
+        } else if (sums) {
+            if (sums == NQ_SUMS_ALL)
+                nq_add_up_diagonals(f, r, &up_low, &up_high);
+            nq_add_down_diagonals(f, r, n, &down_low, &down_high);
+        }
         unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
         count_in(&columns, f);
         least = key < least ? key : least;
     }
-    if (sums && narrow) {
+    if (sums == NQ_SUMS_ALL && narrow) {
         const counts *u = &diagonals[0], *d = &diagonals[1];
-        up_free = u->bit0 | u->bit1 | u->bit2 | u->many;
-        down_free = d->bit0 | d->bit1 | d->bit2 | d->many;
+        up_low = u->bit0 | u->bit1 | u->bit2 | u->many;
+        down_low = d->bit0 | d->bit1 | d->bit2 | d->many;
     }
+    nq_u128_bits up_free = (nq_u128_bits)up_high << 64 | up_low;
+    nq_u128_bits down_free = (nq_u128_bits)down_high << 64 | down_low;
     uint64_t untaken = search->full & ~cols;
     uint64_t none = untaken & ~(columns.bit0 | columns.bit1 | columns.bit2 | columns.many);
     line best = { (int)(least & 0xFF), -1, -1, 0, up_free, down_free };
@@ -192,10 +201,10 @@ static inline __attribute__((always_inline)) line needed_diagonal(const nq_searc
     return best;
 }
 
-/* Runs f for `nodes` nodes more at most, built eight times: with and without a popcount
- * instruction, for boards up to 32 wide (narrow) and wider, with and without the test of the
- * diagonals' sums. The search stops between two nodes with its stack in order, and goes on
- * from there when run again. */
+/* Runs f for `nodes` nodes more at most, built twelve times: with and without a popcount
+ * instruction, for boards up to 32 wide (narrow) and wider, with the test of the diagonals'
+ * sums, its down-diagonals' sum alone, or none (nq_finder.sums_test). The search stops between
+ * two nodes with its stack in order, and goes on from there when run again. */
 static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_t nodes,
                                                            const nq_stop *stop, int8_t *cols_out,
                                                            int narrow, int sums_test)
@@ -262,7 +271,12 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
             f->nodes += done;
             return NQ_OK;
         }
-        if (next.squares && sums_test) {
+        if (next.squares && sums_test == NQ_SUMS_DOWN) {
+            int k = __builtin_popcountll(open);
+            if (!(narrow ? nq_diagonal_sums_down(sums, k, (uint64_t)next.down_free)
+                         : nq_diagonal_sums_down_wide(sums, k, next.down_free)))
+                next.squares = 0;
+        } else if (next.squares && sums_test) {
             int k = __builtin_popcountll(open);
             int slack = narrow ? nq_diagonal_sums_slack(sums, n, k, (uint64_t)next.up_free,
                                                         (uint64_t)next.down_free)
@@ -313,11 +327,14 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
     }
 }
 
-/* The four walks of a CPU path: narrow or wide, with the test of the diagonals' sums or
- * without (whose nodes then pay nothing for it). */
+/* The six walks of a CPU path: narrow or wide, with the whole test of the diagonals' sums, its
+ * down-diagonals' sum alone, or none (whose nodes then pay nothing for it). */
+#define RUN_SUMS(f, nodes, stop, cols, narrow)                                                   \
+    ((f)->sums_test == NQ_SUMS_DOWN ? run(f, nodes, stop, cols, narrow, NQ_SUMS_DOWN)          \
+     : (f)->sums_test               ? run(f, nodes, stop, cols, narrow, NQ_SUMS_ALL)           \
+                                    : run(f, nodes, stop, cols, narrow, NQ_SUMS_OFF))
 #define RUN_CHOSEN(f, nodes, stop, cols)                                                         \
-    ((f)->wide ? ((f)->sums_test ? run(f, nodes, stop, cols, 0, 1) : run(f, nodes, stop, cols, 0, 0)) \
-               : ((f)->sums_test ? run(f, nodes, stop, cols, 1, 1) : run(f, nodes, stop, cols, 1, 0)))
+    ((f)->wide ? RUN_SUMS(f, nodes, stop, cols, 0) : RUN_SUMS(f, nodes, stop, cols, 1))
 
 nq_status nq_finder_run_portable(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)
 {
@@ -343,7 +360,7 @@ void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed,
     f->kernels = kernels;
     f->wide = search->n > 32;
     f->sums = nq_diagonal_sums_of(search->n, f->open, search->full & ~f->cols);
-    f->sums_test = 1;
+    f->sums_test = NQ_SUMS_ALL;
 }
 
 nq_status nq_finder_run(nq_finder *f, uint64_t nodes, const nq_stop *stop, int8_t *cols)

@@ -31,8 +31,9 @@ typedef struct walker {
     uint64_t random;              /* the probes' generator */
     int8_t placed[NQ_MAX_N];      /* the queens of the rows above the current one */
     int8_t witness[NQ_MAX_N];     /* the last completion a question found */
-    int constrained;              /* the board is not empty: its questions test the diagonals'
-                                     sums (nq_find_limits) */
+    int sums;                     /* how its questions test the diagonals' sums
+                                     (nq_find_limits): all three on a board that is not empty,
+                                     the down-diagonals' alone on the empty board */
 } walker;
 
 static int stopped(const nq_walk *walk)
@@ -75,7 +76,7 @@ static int ask(walker *k, const nq_search *search, nq_state s, uint64_t squares,
         int d = r - s.row;
         rest.allow[r] &= ~(s.cols | s.d1 << d | s.d2 >> d);
     }
-    nq_find_limits limits = { 0, budget, k->walk->stop, k->constrained };
+    nq_find_limits limits = { 0, budget, k->walk->stop, k->sums };
     int8_t cols[NQ_MAX_N];
     nq_status status = k->walk->threads > 1
                            ? nq_find_completion_threads(&rest, &limits, k->walk->threads, cols)
@@ -155,7 +156,9 @@ nq_status nq_walk_lex(const nq_search *search, const nq_walk *walk)
     if (walk->lines)
         return nq_walk_lines(search, walk);
     walker k = { walk, UINT64_C(0x9E3779B97F4A7C15), { 0 }, { 0 }, 0 };
+    k.sums = NQ_SUMS_DOWN;
     for (int r = 0; r < search->n; r++)
-        k.constrained |= search->allow[r] != search->full;
+        if (search->allow[r] != search->full)
+            k.sums = NQ_SUMS_ALL;
     return walk_from(&k, search, nq_search_root(search), 0, walk->start != NULL);
 }

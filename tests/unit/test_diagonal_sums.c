@@ -46,13 +46,34 @@ static void kth_bit(void **state)
     }
 }
 
+/* A row's diagonals added by 64-bit halves are those of 128-bit shifts, on every board up to
+ * 64 wide. */
+static void diagonals_by_halves(void **state)
+{
+    (void)state;
+    uint64_t random = 7;
+    for (int i = 0; i < 20000; i++) {
+        int n = 1 + test_below(&random, 64), r = test_below(&random, n);
+        uint64_t f = test_random(&random) & (n == 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1);
+        uint64_t low = test_random(&random), high = test_random(&random);
+        unsigned __int128 up = (unsigned __int128)high << 64 | low, down = up;
+        up |= (unsigned __int128)f << r;
+        down |= (unsigned __int128)f << (n - 1 - r);
+        uint64_t up_low = low, up_high = high, down_low = low, down_high = high;
+        nq_add_up_diagonals(f, r, &up_low, &up_high);
+        nq_add_down_diagonals(f, r, n, &down_low, &down_high);
+        assert_true(up_low == (uint64_t)up && up_high == (uint64_t)(up >> 64));
+        assert_true(down_low == (uint64_t)down && down_high == (uint64_t)(down >> 64));
+    }
+}
+
 /* The bounds found the plain way, looking at every diagonal in turn: the reference that both
- * forms of diagonal_sums.h must answer as. */
+ * forms of diagonal_sums.h must answer as; the down-diagonals' sum alone when down_only. */
 static int plain_possible(nq_diagonal_sums s, int n, int k, unsigned __int128 up_free,
-                          unsigned __int128 down_free)
+                          unsigned __int128 down_free, int down_only)
 {
     int near = 0, middle = n - 1;
-    for (int kind = 0; kind < 2; kind++) {
+    for (int kind = down_only; kind < 2; kind++) {
         unsigned __int128 free = kind ? down_free : up_free;
         int sum = kind ? s.down : s.up, low = 0, high = 0, taken = 0;
         for (int d = 0; d <= 2 * middle && taken < k; d++)
@@ -71,7 +92,7 @@ static int plain_possible(nq_diagonal_sums s, int n, int k, unsigned __int128 up
             near += ring * t * t, left -= ring;
         }
     }
-    return near <= s.squares;
+    return down_only || near <= s.squares;
 }
 
 /* Every choice of k diagonals of free (2 middle + 1 of them at most): its sum of indices and
@@ -92,16 +113,16 @@ static int choices(uint64_t free, int k, int middle, int pairs[][3])
 }
 
 /* On boards up to 5 wide, the sums of every choice of distinct free diagonals pass the plain
- * bounds, the choice holds every diagonal said to be needed at those sums and none out of
- * reach; and on random boards up to 64 wide and sums near some choice's, met or not, the
- * 64-bit form (up to 32 wide) and the 128-bit form answer as the plain bounds, and name the
- * same needed diagonals and the same reach. */
+ * bounds and the down-diagonals' bound alone, the choice holds every diagonal said to be needed
+ * at those sums and none out of reach; and on random boards up to 64 wide and sums near some
+ * choice's, met or not, the 64-bit form (up to 32 wide) and the 128-bit form of both tests
+ * answer as the plain bounds, and name the same needed diagonals and the same reach. */
 static void sound_and_alike(void **state)
 {
     (void)state;
     static int up_pairs[512][3], down_pairs[512][3];
     uint64_t random = 5;
-    int met = 0, refused = 0, needed = 0, out_of_reach = 0;
+    int met = 0, refused = 0, down_refused = 0, needed = 0, out_of_reach = 0;
     for (int i = 0; i < 400; i++) {
         int n = 1 + test_below(&random, 5), middle = n - 1, k = 1 + test_below(&random, n);
         uint64_t all = (UINT64_C(2) << (2 * middle)) - 1;
@@ -111,7 +132,8 @@ static void sound_and_alike(void **state)
             for (int b = 0; b < downs; b++) {
                 nq_diagonal_sums s = { up_pairs[a][0], down_pairs[b][0],
                                        up_pairs[a][1] + down_pairs[b][1] };
-                assert_true(plain_possible(s, n, k, up, down));
+                assert_true(plain_possible(s, n, k, up, down, 0));
+                assert_true(nq_diagonal_sums_down(s, k, down));
                 int slack = nq_diagonal_sums_slack(s, n, k, up, down);
                 assert_true(slack >= 0);
                 uint64_t up_needed = (uint64_t)nq_diagonals_needed(up, k, middle, slack);
@@ -148,8 +170,10 @@ static void sound_and_alike(void **state)
                 }
             }
         }
-        int plain = plain_possible(s, n, k, up, down);
+        int plain = plain_possible(s, n, k, up, down, 0);
+        int down_plain = plain_possible(s, n, k, up, down, 1);
         if (n <= 32) {
+            assert_int_equal(nq_diagonal_sums_down(s, k, (uint64_t)down), down_plain);
             assert_int_equal(nq_diagonal_sums_slack(s, n, k, (uint64_t)up, (uint64_t)down) >= 0,
                              plain);
             int slack = nq_diagonal_sums_slack(s, n, k, (uint64_t)up, (uint64_t)down);
@@ -162,9 +186,11 @@ static void sound_and_alike(void **state)
             }
         }
         assert_int_equal(nq_diagonal_sums_slack_wide(s, n, k, up, down) >= 0, plain);
-        refused += !plain;
+        assert_int_equal(nq_diagonal_sums_down_wide(s, k, down), down_plain);
+        refused += !plain, down_refused += !down_plain;
     }
-    assert_true(met > 1000 && refused > 1000 && needed > 100 && out_of_reach > 100);
+    assert_true(met > 1000 && refused > 1000 && down_refused > 1000 && needed > 100 &&
+                out_of_reach > 100);
 }
 
 /* The sums of a node follow its queens: taking them one by one from the empty board's gives
@@ -196,6 +222,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(planes),
         cmocka_unit_test(kth_bit),
+        cmocka_unit_test(diagonals_by_halves),
         cmocka_unit_test(sound_and_alike),
         cmocka_unit_test(sums_follow_queens),
     };

@@ -182,7 +182,7 @@ static void every_path_agrees(void **state)
     const nq_find_kernels *paths[2] = { &nq_find_kernels_portable, &nq_find_kernels_popcnt };
     int count = nq_cpu_detected() & NQ_CPU_POPCNT ? 2 : 1;
     uint64_t random = 29;
-    int found = 0, none = 0, cut = 0;
+    int found = 0, none = 0, cut = 0, down_cut = 0;
     uint64_t diagonal_lines = 0, far_cuts = 0;
     for (int i = 0; i < 1200; i++) {
         int large = i % 100 == 99;
@@ -227,9 +227,24 @@ static void every_path_agrees(void **state)
         if (first == NQ_OK)
             assert_true(is_completion(&search, cols));
         cut += nodes != first_nodes;
+        /* The down-diagonals' sum alone: the same answer, the same nodes narrow and wide, no
+         * diagonal lines; fewer nodes than without the test, at times. */
+        uint64_t plain_nodes = nodes;
+        uint64_t down_nodes = 0;
+        for (int wide = 0; wide < 2; wide++) {
+            assert_int_equal(find_on(&search, paths[count - 1], wide, NQ_SUMS_DOWN,
+                                     wide ? 1000 : UINT64_MAX, cols, &nodes, &lines, &far),
+                             first);
+            assert_true(lines == 0 && far == 0);
+            if (first == NQ_OK)
+                assert_true(is_completion(&search, cols));
+            assert_true(!wide || nodes == down_nodes);
+            down_nodes = nodes;
+        }
+        down_cut += first == NQ_ERR_NO_SOLUTION && down_nodes < plain_nodes;
         found += first == NQ_OK, none += first == NQ_ERR_NO_SOLUTION;
     }
-    assert_true(cut > 100 && diagonal_lines > 100 && far_cuts > 100);
+    assert_true(cut > 100 && down_cut > 100 && diagonal_lines > 100 && far_cuts > 100);
     assert_true(found > 200 && none > 200);   /* both answers were put to the test */
 }
 
