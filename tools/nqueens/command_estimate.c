@@ -103,12 +103,13 @@ static void add_batch(unit_sums *sums, const nq_estimate *e, double count, doubl
 /* The join's estimate: sampled units counted and timed (processor time) on one thread, in
  * batches of doubling size, each drawn with a seed of its own (no batch repeats another's
  * draws). When `asked` is nonzero, that many (all units when fewer) in one batch, spread over
- * the plan the most evenly. Else 64 at least, and more until a second has gone and the
- * solutions' standard error is at most 2 % (units vary widely: a sample of a hundred can err by
- * several per cent), or the sampling has taken a hundredth of the count's time, or the next
- * batch would take it past half a minute (where a unit takes seconds to minutes, that stops
- * after a few units; BENCHMARKS.md, "Estimates", says how many at each N). Its time scaled to all units and the threads; the units counted into *counted.
- * Returns 0 or an exit code. */
+ * the plan the most evenly. Else 64 at least (every unit once where the batches would reach
+ * the plan's size), and more until a second has gone and the solutions' standard error is at
+ * most 2 % (units vary widely: a sample of a hundred can err by several per cent), or the
+ * sampling has taken a hundredth of the count's time, or the next batch would take it past half
+ * a minute (where a unit takes seconds to minutes, that stops after a few units; BENCHMARKS.md,
+ * "Estimates", says how many at each N). Its time scaled to all units and the threads; the
+ * units counted into *counted. Returns 0 or an exit code. */
 static int estimate_join(const nq_plan *plan, long long seed, double asked, int threads,
                          nq_estimate *e, double *seconds, double *counted, double *spent_out)
 {
@@ -120,7 +121,14 @@ static int estimate_join(const nq_plan *plan, long long seed, double asked, int 
     *e = (nq_estimate){ 0, 0, 0 };
     *seconds = *counted = *spent_out = 0;
     for (uint64_t batch = 0; units > 0; batch++) {
-        const double count = asked > 0 ? asked : sums.units < 4 ? 4 : sums.units;
+        double count = asked > 0 ? asked : sums.units < 4 ? 4 : sums.units;
+        if (asked <= 0 && sums.units + count >= units) {
+            /* As many as the plan holds (a small board): every unit once, which is the count
+             * itself, rather than draws that repeat units and a count of them past the plan's. */
+            sums = (unit_sums){ 0, 0, 0 };
+            spent = 0;
+            count = units;
+        }
         const double start = thread_time();
         int code = estimate_plan(plan, (long long)count, (uint64_t)seed + (batch << 32), e);
         if (code)
