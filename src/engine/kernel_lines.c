@@ -128,10 +128,9 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
     nq_diagonal_sums sums = nq_diagonal_sums_of(n, open, search->full);
     for (;;) {
         uint64_t f;
-        int line, k = __builtin_popcountll(open);
+        int line, k = __builtin_popcountll(open), test = sums_test && k >= tested;
         uint64_t up_free = 0, down_free = 0;
     look:
-        int test = sums_test && k >= tested;
         line = choose_line(search, open, cols, up, down, &f, test, &up_free, &down_free);
         if (f && test) {
             int slack = nq_diagonal_sums_slack(sums, n, k, up_free, down_free);
