@@ -201,6 +201,24 @@ static inline __attribute__((always_inline)) line needed_diagonal(const nq_searc
     return best;
 }
 
+/* The free diagonals of one kind (free) that no queen of a completion can take, the queens
+ * having `slack` (nq_diagonals_within_reach), on 64 bits where the board is narrow. */
+static inline __attribute__((always_inline)) nq_u128_bits out_of_reach(nq_u128_bits free, int k,
+                                                                       int n, int slack,
+                                                                       int narrow)
+{
+    return free & ~(narrow ? nq_diagonals_within_reach((uint64_t)free, k, n - 1, slack)
+                           : nq_diagonals_within_reach_wide(free, k, n - 1, slack));
+}
+
+/* The free diagonals of one kind that every completion uses (nq_diagonals_needed). */
+static inline __attribute__((always_inline)) nq_u128_bits needed(nq_u128_bits free, int k, int n,
+                                                                 int slack, int narrow)
+{
+    return narrow ? nq_diagonals_needed_narrow((uint64_t)free, k, n - 1, slack)
+                  : nq_diagonals_needed(free, k, n - 1, slack);
+}
+
 /* Runs f for `nodes` nodes more at most, built twelve times: with and without a popcount
  * instruction, for boards up to 32 wide (narrow) and wider, with the test of the diagonals'
  * sums, its down-diagonals' sum alone, or none (nq_finder.sums_test). The search stops between
@@ -282,38 +300,21 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
                                                         (uint64_t)next.down_free)
                                : nq_diagonal_sums_slack_wide(sums, n, k, next.up_free,
                                                              next.down_free);
-            /* Diagonals beyond the queens' reach (nq_diagonals_within_reach) hold no queen of
-             * any completion: taken out as if used, for the whole subtree, they take squares
-             * from the lines, and the node is looked at again. */
-            nq_u128_bits up_far = 0, down_far = 0;
-            if (slack >= 0 && narrow) {
-                up_far = next.up_free &
-                         ~nq_diagonals_within_reach((uint64_t)next.up_free, k, n - 1, slack);
-                down_far = next.down_free &
-                           ~nq_diagonals_within_reach((uint64_t)next.down_free, k, n - 1, slack);
-            } else if (slack >= 0) {
-                up_far = next.up_free &
-                         ~nq_diagonals_within_reach_wide(next.up_free, k, n - 1, slack);
-                down_far = next.down_free &
-                           ~nq_diagonals_within_reach_wide(next.down_free, k, n - 1, slack);
-            }
+            nq_u128_bits up_far, down_far;
             if (slack < 0) {
                 next.squares = 0;
-            } else if (up_far | down_far) {
+            } else if ((up_far = out_of_reach(next.up_free, k, n, slack, narrow)) |
+                       (down_far = out_of_reach(next.down_free, k, n, slack, narrow))) {
+                /* Diagonals beyond the queens' reach hold no queen of any completion: taken
+                 * out as if used, for the whole subtree, they take squares from the lines,
+                 * and the node is looked at again. */
                 up |= up_far, down |= down_far;
                 f->far_cuts++;
                 goto expand;
             } else if (next.squares & (next.squares - 1)) {
                 /* A diagonal every completion uses may be a shorter line than the node's. */
-                nq_u128_bits up_needed, down_needed;
-                if (narrow) {
-                    up_needed = nq_diagonals_needed_narrow((uint64_t)next.up_free, k, n - 1, slack);
-                    down_needed = nq_diagonals_needed_narrow((uint64_t)next.down_free, k, n - 1,
-                                                             slack);
-                } else {
-                    up_needed = nq_diagonals_needed(next.up_free, k, n - 1, slack);
-                    down_needed = nq_diagonals_needed(next.down_free, k, n - 1, slack);
-                }
+                nq_u128_bits up_needed = needed(next.up_free, k, n, slack, narrow);
+                nq_u128_bits down_needed = needed(next.down_free, k, n, slack, narrow);
                 if (up_needed | down_needed) {
                     next = needed_diagonal(search, open, free, diagonals, narrow, up_needed,
                                            down_needed, next);
