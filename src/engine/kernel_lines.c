@@ -131,7 +131,10 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
         int line, k = __builtin_popcountll(open), test = sums_test && k >= tested;
         uint64_t up_free = 0, down_free = 0;
     look:
-        line = choose_line(search, open, cols, up, down, &f, test, &up_free, &down_free);
+        /* Built twice, so that the look at the rows of an untested node does not ask for each
+         * row whether to gather the diagonals. */
+        line = test ? choose_line(search, open, cols, up, down, &f, 1, &up_free, &down_free)
+                    : choose_line(search, open, cols, up, down, &f, 0, &up_free, &down_free);
         if (f && test) {
             int slack = nq_diagonal_sums_slack(sums, n, k, up_free, down_free);
             if (slack < 0) {
@@ -146,41 +149,50 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
                 }
             }
         }
-        if (!f || !(open & (open - 1))) {
-            /* A dead end, or the last open row, which has one square at most: one column is
-             * left. A column is never chosen there, as a row has one square. */
-            count += f != 0;
-            if (visit && f) {
-                placed[line] = (int8_t)__builtin_ctzll(f);
-                if (visit(context, n, placed))
+        if (!f || !(open & (open - 1)) || (f & (f - 1))) {
+            if (!f || !(open & (open - 1))) {
+                /* A dead end, or the last open row, which has one square at most: one column
+                 * is left. A column is never chosen there, as a row has one square. */
+                count += f != 0;
+                if (visit && f) {
+                    placed[line] = (int8_t)__builtin_ctzll(f);
+                    if (visit(context, n, placed))
+                        return NQ_KERNEL_STOPPED;
+                }
+                if (nq_stop_poll(stop, &steps))
                     return NQ_KERNEL_STOPPED;
+            } else {
+                step *s = &stack[depth++];
+                s->cols = cols, s->up = up, s->down = down, s->free_ = f, s->open = open;
+                s->line = line;
+                if (sums_test)
+                    s->sums = sums;
             }
-            if (nq_stop_poll(stop, &steps))
-                return NQ_KERNEL_STOPPED;
-        } else {
-            step *s = &stack[depth++];
-            s->cols = cols, s->up = up, s->down = down, s->free_ = f, s->open = open;
-            s->line = line;
+            /* Back to the deepest line with a square left, and its next square. A line leaves
+             * the stack as its last square is taken, not when it is found empty: no loop and
+             * no branch there. */
+            if (depth == 0)
+                return count;
+            step *s = &stack[depth - 1];
+            f = s->free_ & (0 - s->free_);
+            s->free_ &= s->free_ - 1;
+            depth -= s->free_ == 0;
+            cols = s->cols, up = s->up, down = s->down, open = s->open, line = s->line;
             if (sums_test)
-                s->sums = sums;
+                sums = s->sums;
         }
-        /* Take the next square of the deepest line that has one left. */
-        while (depth > 0 && !stack[depth - 1].free_)
-            depth--;
-        if (depth == 0)
-            return count;
-        step *s = &stack[depth - 1];
-        int bit = __builtin_ctzll(s->free_);
-        s->free_ &= s->free_ - 1;
-        int r = s->line < NQ_MAX_N ? s->line : bit;
-        int c = s->line < NQ_MAX_N ? bit : s->line - NQ_MAX_N;
+        /* The queen on square f of line: a square taken from the stack, or the one square of a
+         * forced line, placed without a step to come back to. */
+        int bit = __builtin_ctzll(f);
+        int r = line < NQ_MAX_N ? line : bit;
+        int c = line < NQ_MAX_N ? bit : line - NQ_MAX_N;
         placed[r] = (int8_t)c;
-        cols = s->cols | UINT64_C(1) << c;
-        up = s->up | UINT64_C(1) << (r + c);
-        down = s->down | UINT64_C(1) << (c - r + n - 1);
-        open = s->open & ~(UINT64_C(1) << r);
+        cols |= UINT64_C(1) << c;
+        up |= UINT64_C(1) << (r + c);
+        down |= UINT64_C(1) << (c - r + n - 1);
+        open &= ~(UINT64_C(1) << r);
         if (sums_test)
-            sums = nq_diagonal_sums_take(s->sums, n, r, c);
+            sums = nq_diagonal_sums_take(sums, n, r, c);
     }
 }
 
