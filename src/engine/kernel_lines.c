@@ -149,8 +149,15 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
                 }
             }
         }
-        if (!f || !(open & (open - 1)) || (f & (f - 1))) {
-            if (!f || !(open & (open - 1))) {
+        const int last = !(open & (open - 1));
+        if (!f || last || (f & (f - 1))) {   /* anything but a forced line */
+            if (f && !last) {
+                step *s = &stack[depth++];
+                s->cols = cols, s->up = up, s->down = down, s->free_ = f, s->open = open;
+                s->line = line;
+                if (sums_test)
+                    s->sums = sums;
+            } else {
                 /* A dead end, or the last open row, which has one square at most: one column
                  * is left. A column is never chosen there, as a row has one square. */
                 count += f != 0;
@@ -161,12 +168,6 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
                 }
                 if (nq_stop_poll(stop, &steps))
                     return NQ_KERNEL_STOPPED;
-            } else {
-                step *s = &stack[depth++];
-                s->cols = cols, s->up = up, s->down = down, s->free_ = f, s->open = open;
-                s->line = line;
-                if (sums_test)
-                    s->sums = sums;
             }
             /* Back to the deepest line with a square left, and its next square. A line leaves
              * the stack as its last square is taken, not when it is found empty: no loop and
