@@ -28,6 +28,26 @@ static double relative_error(double sum, double sum_squares, uint64_t count)
     return mean > 0 ? sqrt(variance > 0 ? variance : 0) / mean / sqrt((double)count) : 0;
 }
 
+/* The factor that makes a standard error estimated from `runs` values (runs - 1 degrees of
+ * freedom) as trustworthy as a known one: half the quantile of Student's t at the normal's two
+ * standard errors (0.97725), so that the truth lies within two printed errors 95 % of the time.
+ * From few runs the spread's own estimate errs widely, and more often low than high: four
+ * units of N = 15 or 17 held Q(N) within two standard errors 85 to 88 % of the time
+ * (BENCHMARKS.md, "Estimates"). Exact for 1 and 2 degrees of freedom, else the Cornish-Fisher
+ * expansion of t's quantile (within 1 % from 3 degrees on): 1.64 at 3, 1.04 at 63. */
+static double small_sample_factor(uint64_t runs)
+{
+    /* tan(pi (p - 1/2)) and (2p - 1) / sqrt(2p (1 - p)), halved, at p = 0.97725. */
+    static const double one_degree = 6.98387, two_degrees = 2.26327;
+    const double z = 2, z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z, v = (double)runs - 1;
+    if (runs < 2)
+        return 1;
+    if (runs <= 3)
+        return runs == 2 ? one_degree : two_degrees;
+    return (z + (z3 + z) / (4 * v) + (5 * z5 + 16 * z3 + 3 * z) / (96 * v * v) +
+            (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * v * v * v)) / z;
+}
+
 /* Units a join's estimate counts one after another from each first, where its sample is made
  * of eight such runs or more. A count takes its units in order, and the quarter cells one unit
  * fits serve the units that follow (half.c), so units drawn one by one cost more than in a
@@ -41,7 +61,8 @@ static double relative_error(double sum, double sum_squares, uint64_t count)
  * runs (at N = 19, 2048 units err by 1.4 % where random single units err by 2.1 %). The
  * solutions are the strata's sizes times their runs' means, summed; their standard error is
  * estimated from the differences of neighbouring runs (Cochran, Sampling Techniques, 8.11),
- * which the trend along the plan does not inflate, and overstates it somewhat. */
+ * which the trend along the plan does not inflate, and overstates it somewhat; from few runs it
+ * is widened as Student's t widens it (small_sample_factor). */
 static nq_status estimate_join(const nq_plan *plan, uint64_t sample, uint64_t seed,
                                nq_estimate *estimate)
 {
@@ -77,7 +98,7 @@ static nq_status estimate_join(const nq_plan *plan, uint64_t sample, uint64_t se
     estimate->solutions = solutions;
     estimate->spread = !whole && runs > 1 && mean > 0
                            ? sqrt(differences / (2.0 * (double)(runs - 1))) / mean /
-                                 sqrt((double)runs)
+                                 sqrt((double)runs) * small_sample_factor(runs)
                            : 0;
     return status;
 }

@@ -189,6 +189,12 @@ static void advise_probes(const nq_estimate *e, double counted, double spent, do
     if (e->spread <= TRUSTED_ERROR && counted >= TRUSTED_UNITS)
         return;
     double want = counted * (e->spread / TRUSTED_ERROR) * (e->spread / TRUSTED_ERROR);
+    /* A sample this small drew its units one by one; P units from 32 on are counted in runs of
+     * four consecutive ones, which from N = 26 are parts of one row set and tell about as much
+     * as one unit drawn apart: 168 units advised from 8 at N = 26 gave 12.5 %, not 10 %
+     * (BENCHMARKS.md, "Projection"). */
+    if (counted <= TRUSTED_UNITS)
+        want *= 4;
     want = want > TRUSTED_UNITS ? want : TRUSTED_UNITS;
     const double probes = ceil(want / 4) * 4;
     char time[48];
