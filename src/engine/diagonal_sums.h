@@ -317,7 +317,8 @@ nq_diagonals_needed(nq_diagonal_bits free, int k, int middle, int slack)
 }
 
 /* The same on boards up to 32 wide (free below bit 63), on 64 bits. */
-static inline uint64_t nq_diagonals_needed_narrow(uint64_t free, int k, int middle, int slack)
+static inline __attribute__((always_inline)) uint64_t
+nq_diagonals_needed_narrow(uint64_t free, int k, int middle, int slack)
 {
     int count = __builtin_popcountll(free);
     if (count <= k)
