@@ -19,27 +19,33 @@
  * those sums cannot do without becomes a line to fill, like a row or a column, when it has fewer
  * free squares. The down-diagonals' sum alone (NQ_SUMS_DOWN) is the cheaper test that the first
  * solutions' questions about the empty board take. Built apart from the walk without a test,
- * which pays nothing for it.
+ * which pays nothing for it. Where the sums pass a node high in a long proof's tree, the
+ * matching of diagonals through free squares (diagonal_matching.c) tests it harder and rules
+ * squares out of its subtree (nq_finder.allowed).
  *
  * With a seed, each row's squares are tried in a random order: a search that finds nothing
  * within its budget can start over elsewhere, which is what cures the heavy tails of finding.
  */
+#include <string.h>
+
 #include "base/base.h"
 #include "engine/diagonal_sums.h"
 #include "find/find.h"
 
 #define POLL_MASK 4095           /* nodes between looks at the stop request */
 
-/* The free squares of open row r. Narrow: the board is at most 32 wide, so that its diagonals
- * fit the low halves of up and down, and 64-bit shifts do. */
-static inline __attribute__((always_inline)) uint64_t row_free(const nq_search *search, int r,
+/* The free squares of open row r, among those allow[r] offers (the board's, or fewer where
+ * the matching ruled some out). Narrow: the board is at most 32 wide, so that its diagonals fit
+ * the low halves of up and down, and 64-bit shifts do. */
+static inline __attribute__((always_inline)) uint64_t row_free(const nq_search *search,
+                                                               const uint64_t *allow, int r,
                                                                uint64_t cols, nq_u128_bits up,
                                                                nq_u128_bits down, int narrow)
 {
     int n = search->n;
     if (narrow)
-        return search->allow[r] & ~(cols | (uint64_t)up >> r | (uint64_t)down >> (n - 1 - r));
-    return search->allow[r] & ~(cols | (uint64_t)(up >> r) | (uint64_t)(down >> (n - 1 - r)));
+        return allow[r] & ~(cols | (uint64_t)up >> r | (uint64_t)down >> (n - 1 - r));
+    return allow[r] & ~(cols | (uint64_t)(up >> r) | (uint64_t)(down >> (n - 1 - r)));
 }
 
 /* The line a node branches on: a row and the columns to try in it, a column and the rows to
@@ -92,7 +98,8 @@ static inline __attribute__((always_inline)) uint64_t holding(const counts *c, u
 static inline __attribute__((always_inline)) line choose(const nq_search *search, uint64_t open,
                                                          uint64_t cols, nq_u128_bits up,
                                                          nq_u128_bits down, int narrow,
-                                                         int sums, uint64_t *free)
+                                                         int sums, const uint64_t *allow,
+                                                         uint64_t *free)
 {
     unsigned least = ~0u;   /* free squares << 8 | row: the minimum picks both */
     counts columns = { 0, 0, 0, 0 };
@@ -100,7 +107,7 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
     int n = search->n;
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
-        uint64_t f = free[r] = row_free(search, r, cols, up, down, narrow);
+        uint64_t f = free[r] = row_free(search, allow, r, cols, up, down, narrow);
         if (sums == NQ_SUMS_ALL && narrow) {
             up_low |= f << r, down_low |= f << (n - 1 - r);
         } else if (sums == NQ_SUMS_DOWN && narrow) {
@@ -218,6 +225,42 @@ static inline __attribute__((always_inline)) nq_u128_bits needed(nq_u128_bits fr
                   : nq_diagonals_needed(free, k, n - 1, slack);
 }
 
+/* Whether a node with k open rows is worth the matching's test (diagonal_matching.c): it costs
+ * as much as a few hundred nodes and pays where the subtrees below are large, so only at nodes
+ * with four fifths of the rows or more open (three quarters: more tests for few more cuts), once
+ * the search has spent f->match_after nodes (a proof that ends sooner is cheap anyway). */
+static inline __attribute__((always_inline)) int worth_matching(const nq_finder *f, int n, int k,
+                                                                uint64_t done)
+{
+    return 5 * k >= 4 * n && f->nodes + done >= f->match_after;
+}
+
+/* The matching's test of a node at `depth` whose squares come from *allow: 0 when the node has
+ * no completion; else 1, and where it rules squares out, *allow becomes f->allowed[depth], the
+ * node's own copy without them, for its whole subtree (*allow_at = depth). */
+static int match_node(nq_finder *f, int depth, uint64_t open, const uint64_t *free, int k,
+                      int squares, const uint64_t **allow, int *allow_at)
+{
+    uint64_t ruled_out[NQ_MAX_N], any = 0;
+    f->matchings++;
+    if (!nq_diagonal_matching(f->search->n, open, free, k, squares, ruled_out))
+        return 0;
+    for (uint64_t m = open; m; m &= m - 1)
+        any |= ruled_out[__builtin_ctzll(m)];
+    if (!any)
+        return 1;
+    uint64_t *own = f->allowed[depth];
+    if (own != *allow)
+        memcpy(own, *allow, sizeof(uint64_t) * (size_t)f->search->n);
+    for (uint64_t m = open; m; m &= m - 1) {
+        int r = __builtin_ctzll(m);
+        own[r] &= ~ruled_out[r];
+        f->ruled_out += (uint64_t)__builtin_popcountll(ruled_out[r]);
+    }
+    *allow = own, *allow_at = depth;
+    return 1;
+}
+
 /* Runs f for `nodes` nodes more at most, built twelve times: with and without a popcount
  * instruction, for boards up to 32 wide (narrow) and wider, with the test of the diagonals'
  * sums, its down-diagonals' sum alone, or none (nq_finder.sums_test). The search stops between
@@ -235,6 +278,10 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
     nq_diagonal_sums sums = f->sums;
     uint64_t done = 0;   /* nodes of this run */
     uint64_t free[NQ_MAX_N];   /* the free squares of each open row of the node (choose()) */
+    const uint64_t *allow = search->allow;   /* the squares the node's subtree may use */
+    int allow_at = -1;                       /* where they are kept: f->allowed[allow_at], or
+                                                the board's (-1) */
+    int matched = 0;                         /* the node had the matching's test */
     if (stop && nq_stop_requested(stop))
         return NQ_ERR_STOPPED;
     if (f->depth < 0) {   /* the first run: look at the root */
@@ -277,8 +324,11 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
         open = s->open & ~(UINT64_C(1) << r);
         if (sums_test)
             sums = nq_diagonal_sums_take(s->sums, n, r, c);
+        allow_at = s->allow_at;
+        allow = allow_at < 0 ? search->allow : f->allowed[allow_at];
+        matched = 0;
     expand:;
-        line next = choose(search, open, cols, up, down, narrow, sums_test, free);
+        line next = choose(search, open, cols, up, down, narrow, sums_test, allow, free);
         if (next.squares && next.row >= 0 && !(open & (open - 1))) {   /* the last row */
             f->placed[next.row] = (int8_t)__builtin_ctzll(next.squares);
             for (int r = 0; r < n; r++)
@@ -312,7 +362,17 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
                 up |= up_far, down |= down_far;
                 f->far_cuts++;
                 goto expand;
-            } else if (next.squares & (next.squares - 1)) {
+            } else if (!matched && worth_matching(f, n, k, done)) {
+                /* Squares the matching rules out are taken out of the subtree, and the node is
+                 * looked at again; one test a node. */
+                matched = 1;
+                const uint64_t *before = allow;
+                if (!match_node(f, depth, open, free, k, sums.squares, &allow, &allow_at))
+                    next.squares = 0;
+                else if (allow != before)
+                    goto expand;
+            }
+            if (next.squares && (next.squares & (next.squares - 1)) && slack >= 0) {
                 /* A diagonal every completion uses may be a shorter line than the node's. */
                 nq_u128_bits up_needed = needed(next.up_free, k, n, slack, up_ring, narrow);
                 nq_u128_bits down_needed = needed(next.down_free, k, n, slack, down_ring, narrow);
@@ -325,7 +385,7 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
         }
         if (next.squares)
             stack[depth++] = (nq_find_step){ cols, up, down, next.squares, open, next.row,
-                                             next.col, next.diagonal, sums };
+                                             next.col, next.diagonal, sums, allow_at };
     }
 }
 
@@ -359,6 +419,9 @@ void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed,
     f->nodes = 0;
     f->diagonal_lines = 0;
     f->far_cuts = 0;
+    f->matchings = 0;
+    f->ruled_out = 0;
+    f->match_after = NQ_MATCH_AFTER;
     f->kernels = kernels;
     f->wide = search->n > 32;
     f->sums = nq_diagonal_sums_of(search->n, f->open, search->full & ~f->cols);
