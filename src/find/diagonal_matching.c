@@ -9,163 +9,201 @@
  * columns (diagonal_sums.h, nq_diagonal_sums.squares), so the cheapest matching of k edges must
  * cost no more than that. diagonal_sums.h's bound is this test with the squares forgotten (any
  * up-diagonal paired with any down-diagonal); on the CSPLib boards this one refutes half the
- * nodes with 19 open rows of 25 that the sums let through (BENCHMARKS.md, "Hard boards").
+ * nodes with 18 open rows of 25 that the sums let through (BENCHMARKS.md, "Hard boards").
  *
- * The cheapest matching comes with potentials on the diagonals (its linear program's dual)
- * under which no free square has a negative reduced cost, and a completion that uses a square
- * costs at least the cheapest matching plus that square's reduced cost. Where that is more than
- * the fixed sum, no completion uses the square, and the caller takes it out of the node's whole
- * subtree. The dearest matching (which must cost no less) was tried too: it cut or ruled out
- * almost nothing more, at twice the price.
+ * A square's cost is its up-diagonal's (u - n + 1)^2 plus its down-diagonal's (d - n + 1)^2, so
+ * along a path that alternates between squares out of the matching and squares in it the costs
+ * cancel but for the ends: a path from a free up-diagonal to a free down-diagonal adds their two
+ * costs, whatever lies between. The cheapest matching of k edges grows one edge at a time along
+ * the cheapest such path (successive shortest paths), found by reaching the down-diagonals from
+ * the free up-diagonals, cheapest first, in bit masks.
  *
- * The matching comes from successive shortest paths, k of them (Dijkstra under the potentials,
- * with a binary heap, over the few diagonals that hold free squares); every figure is an
- * integer, so the test is exact.
+ * The matching comes with prices on the diagonals (its linear program's dual) under which no
+ * free square has a negative reduced cost, and a completion that uses a square costs at least
+ * the cheapest matching plus that square's reduced cost. Where that is more than the fixed sum,
+ * the square is in no completion: the caller takes it out of the node's whole subtree. The
+ * dearest matching (which must cost no less) was tried too and cut or ruled out almost nothing
+ * more. Every figure is an integer: the test is exact.
  */
-#include <string.h>
-
 #include "find/find.h"
 
-#define SOURCE 0
-#define SINK 1
-#define MOST_VERTICES (2 + 2 * 127)
-#define MOST_ARCS (2 * (NQ_MAX_N * NQ_MAX_N + 2 * 127))
-#define FAR (1 << 29)   /* farther than any path */
+#define NONE (-1)
+#define DIAGONALS 127   /* of one kind, on a board 64 wide */
 
-/* The flow network: source -> up-diagonal -> (a free square) -> down-diagonal -> sink, each arc
- * of capacity one, stored beside its reverse (arc ^ 1). */
-typedef struct network {
-    int vertices, arcs;
-    int first[MOST_VERTICES];        /* the first arc out of a vertex, -1: none */
-    int next[MOST_ARCS];             /* the next arc out of the same vertex */
-    int head[MOST_ARCS];             /* the vertex the arc enters */
-    int cost[MOST_ARCS];
-    unsigned char open[MOST_ARCS];   /* 1 while the arc can carry flow */
-    int potential[MOST_VERTICES];
-    int8_t row[MOST_ARCS], col[MOST_ARCS];   /* a square's arc: its square */
-} network;
+typedef nq_u128_bits diagonal_set;   /* bit d: diagonal d of one kind */
 
-static void add_arc(network *g, int from, int to, int cost)
+/* The bipartite graph of a node and a matching in it: up-diagonals on one side,
+ * down-diagonals on the other, both by absolute index (r + c and c - r + n - 1). */
+typedef struct pairing {
+    int diagonals;                    /* of each kind: 2n - 1 */
+    diagonal_set ups, downs;          /* those that hold a free square */
+    diagonal_set adjacent[DIAGONALS]; /* [up]: the down-diagonals its free squares meet */
+    int cost[DIAGONALS];              /* [d]: a diagonal's squared distance from the middle */
+    int mate_up[DIAGONALS];           /* [up]: its down-diagonal in the matching, or NONE */
+    int mate_down[DIAGONALS];         /* [down]: its up-diagonal in the matching, or NONE */
+    int label_up[DIAGONALS], label_down[DIAGONALS];   /* prices, as prices() says */
+} pairing;
+
+static inline int lowest(diagonal_set m)
 {
-    int a = g->arcs;
-    g->head[a] = to, g->cost[a] = cost, g->open[a] = 1;
-    g->next[a] = g->first[from], g->first[from] = a;
-    g->head[a + 1] = from, g->cost[a + 1] = -cost, g->open[a + 1] = 0;
-    g->next[a + 1] = g->first[to], g->first[to] = a + 1;
-    g->arcs += 2;
+    uint64_t low = (uint64_t)m;
+    return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
 }
 
-/* Sends k units from SOURCE to SINK at least cost: returns the cost, or -1 when fewer than k
- * fit. Leaves in g->potential duals under which every arc that can still carry flow has a
- * reduced cost (cost + potential[tail] - potential[head]) of zero or more. */
-static long least_cost_flow(network *g, int k)
+/* The graph of the free squares of the open rows. */
+static void build(pairing *p, int n, uint64_t open, const uint64_t *free)
 {
-    int distance[MOST_VERTICES], via[MOST_VERTICES];
-    unsigned char done[MOST_VERTICES];
-    uint64_t heap[MOST_ARCS + MOST_VERTICES];   /* distance << 16 | vertex, least on top */
-    long total = 0;
-    memset(g->potential, 0, sizeof(int) * (size_t)g->vertices);
-    for (int unit = 0; unit < k; unit++) {
-        for (int v = 0; v < g->vertices; v++)
-            distance[v] = FAR, done[v] = 0;
-        distance[SOURCE] = 0;
-        int size = 0;
-        heap[size++] = SOURCE;
-        while (size) {   /* Dijkstra, until the sink is settled */
-            uint64_t top = heap[0], last = heap[--size];
-            int hole = 0;   /* sift the last entry down from the top */
-            for (int child = 1; child < size; child = 2 * hole + 1) {
-                if (child + 1 < size && heap[child + 1] < heap[child])
-                    child++;
-                if (heap[child] >= last)
-                    break;
-                heap[hole] = heap[child], hole = child;
-            }
-            if (size)
-                heap[hole] = last;
-            int v = (int)(top & 0xFFFF), nearest = (int)(top >> 16);
-            if (done[v] || nearest > distance[v])
-                continue;   /* a stale entry */
-            if (v == SINK)
-                break;
-            done[v] = 1;
-            for (int a = g->first[v]; a >= 0; a = g->next[a]) {
-                int w = g->head[a];
-                if (!g->open[a] || done[w])
-                    continue;
-                int d = nearest + g->cost[a] + g->potential[v] - g->potential[w];
-                if (d < distance[w]) {
-                    distance[w] = d, via[w] = a;
-                    uint64_t entry = (uint64_t)d << 16 | (uint64_t)w;
-                    int i = size++;   /* sift up */
-                    for (; i && heap[(i - 1) / 2] > entry; i = (i - 1) / 2)
-                        heap[i] = heap[(i - 1) / 2];
-                    heap[i] = entry;
-                }
-            }
+    int middle = n - 1;
+    p->diagonals = 2 * n - 1, p->ups = p->downs = 0;
+    for (int d = 0; d < p->diagonals; d++) {
+        p->adjacent[d] = 0, p->mate_up[d] = p->mate_down[d] = NONE;
+        p->cost[d] = (d - middle) * (d - middle);
+    }
+    for (uint64_t m = open; m; m &= m - 1) {
+        int r = __builtin_ctzll(m);
+        for (uint64_t f = free[r]; f; f &= f - 1) {
+            int c = __builtin_ctzll(f);
+            p->adjacent[r + c] |= (diagonal_set)1 << (c - r + middle);
         }
-        if (distance[SINK] >= FAR)
-            return -1;
-        /* The vertices settled before the sink move by what they gained on it; the others
-         * keep theirs: every reduced cost stays nonnegative. */
-        for (int v = 0; v < g->vertices; v++)
-            if (done[v])
-                g->potential[v] += distance[v] - distance[SINK];
-        for (int v = SINK; v != SOURCE; v = g->head[via[v] ^ 1]) {
-            g->open[via[v]] = 0, g->open[via[v] ^ 1] = 1;
-            total += g->cost[via[v]];
+        p->ups |= (diagonal_set)free[r] << r, p->downs |= (diagonal_set)free[r] << (middle - r);
+    }
+}
+
+/* Adds an edge to the matching along the cheapest path from a free up-diagonal to a free
+ * down-diagonal (order: the up-diagonals, cheapest first); returns its cost, or -1 when there
+ * is none. Each down-diagonal is reached first from the cheapest free up-diagonal that reaches
+ * it at all, which makes the path's cost; via[] keeps the way back. */
+static long augment(pairing *p, const int *order, int count, diagonal_set free_downs)
+{
+    int via[DIAGONALS], queue[DIAGONALS];
+    diagonal_set reached = 0;
+    int cheapest_down = 1 << 29, best_down = NONE;
+    long best = -1;
+    for (diagonal_set m = free_downs; m; m &= m - 1) {
+        int d = lowest(m);
+        cheapest_down = p->cost[d] < cheapest_down ? p->cost[d] : cheapest_down;
+    }
+    for (int i = 0; i < count; i++) {
+        int start = order[i];
+        if (p->mate_up[start] != NONE)
+            continue;
+        if (best >= 0 && p->cost[start] + cheapest_down >= best)
+            break;   /* no later start can do better */
+        int head = 0, tail = 0, up = start;
+        for (;;) {
+            diagonal_set fresh = p->adjacent[up] & ~reached;
+            reached |= fresh;
+            for (; fresh; fresh &= fresh - 1) {
+                int d = lowest(fresh);
+                via[d] = up, queue[tail++] = d;
+            }
+            if (head == tail)
+                break;
+            int d = queue[head++];
+            while (p->mate_down[d] == NONE) {   /* a free end: a path */
+                if (best < 0 || p->cost[start] + p->cost[d] < best)
+                    best = p->cost[start] + p->cost[d], best_down = d;
+                if (head == tail)
+                    break;
+                d = queue[head++];
+            }
+            if (p->mate_down[d] == NONE)
+                break;
+            up = p->mate_down[d];
         }
     }
-    return total;
+    if (best < 0)
+        return -1;
+    for (int d = best_down;;) {   /* flip the path's edges */
+        int up = via[d], previous = p->mate_up[up];
+        p->mate_up[up] = d, p->mate_down[d] = up;
+        if (previous == NONE)
+            break;
+        d = previous;
+    }
+    return best;
+}
+
+/* Prices that prove the matching cheapest: the shortest distances from a source joined to
+ * every vertex at no cost, in the network source -> free up -> (square) -> down -> sink
+ * whose arcs out of the matching run forward and those in it backward. They are kept as
+ * labels, which alternating paths pass on unchanged: an up-diagonal's price is its label
+ * less its cost, a down-diagonal's its label plus its cost, and a square (u, d) out of the
+ * matching has the reduced cost label_up[u] - label_down[d]. Relaxed to a fixpoint; returns
+ * whether it was reached (always, but for a bug: then no square may be ruled out). */
+static int prices(pairing *p)
+{
+    int *label_up = p->label_up, *label_down = p->label_down;
+    for (int d = 0; d < p->diagonals; d++)
+        label_up[d] = p->cost[d], label_down[d] = -p->cost[d];   /* price 0 */
+    /* Each round settles the vertices one arc further from the source; more rounds than
+     * vertices would mean a cycle of negative cost, which a cheapest matching cannot have. */
+    int changed = 1;
+    for (int round = 0; changed && round <= 2 * p->diagonals + 2; round++) {
+        changed = 0;
+        int source = 0, sink = 0;   /* their prices */
+        for (int d = 0; d < p->diagonals; d++) {
+            if ((p->downs >> d & 1) && p->mate_down[d] == NONE && label_down[d] + p->cost[d] < sink)
+                sink = label_down[d] + p->cost[d];
+            if ((p->ups >> d & 1) && p->mate_up[d] != NONE && label_up[d] - p->cost[d] < source)
+                source = label_up[d] - p->cost[d];
+        }
+        for (int up = 0; up < p->diagonals; up++) {
+            if (!(p->ups >> up & 1))
+                continue;
+            if (p->mate_up[up] == NONE && source + p->cost[up] < label_up[up])
+                label_up[up] = source + p->cost[up], changed = 1;
+            for (diagonal_set m = p->adjacent[up]; m; m &= m - 1) {
+                int d = lowest(m);
+                if (p->mate_up[up] != d && label_up[up] < label_down[d])
+                    label_down[d] = label_up[up], changed = 1;
+            }
+        }
+        for (int d = 0; d < p->diagonals; d++) {
+            if (!(p->downs >> d & 1) || p->mate_down[d] == NONE)
+                continue;
+            if (sink - p->cost[d] < label_down[d])
+                label_down[d] = sink - p->cost[d], changed = 1;
+            if (label_down[d] < label_up[p->mate_down[d]])
+                label_up[p->mate_down[d]] = label_down[d], changed = 1;
+        }
+    }
+    return !changed;
 }
 
 int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int squares,
                          uint64_t *ruled_out)
 {
-    static _Thread_local network g;
-    const int middle = n - 1, diagonals = 2 * n - 1;
-    /* Vertices: the source, the sink, then the diagonals that hold a free square, in order. */
-    nq_u128_bits ups = 0, downs = 0;
+    pairing p;
+    build(&p, n, open, free);
+    int order[DIAGONALS], count = 0, middle = n - 1;   /* up-diagonals, from the middle out */
+    for (int t = 0; t <= middle; t++) {
+        if (p.ups >> (middle - t) & 1)
+            order[count++] = middle - t;
+        if (t && (p.ups >> (middle + t) & 1))
+            order[count++] = middle + t;
+    }
+    long least = 0;
+    diagonal_set free_downs = p.downs;
+    for (int edge = 0; edge < k; edge++) {
+        long step = augment(&p, order, count, free_downs);
+        if (step < 0 || (least += step) > squares)
+            return 0;
+        for (int d = 0; d < p.diagonals; d++)
+            if (p.mate_down[d] != NONE)
+                free_downs &= ~((diagonal_set)1 << d);
+    }
+    int priced = prices(&p);
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
-        ups |= (nq_u128_bits)free[r] << r, downs |= (nq_u128_bits)free[r] << (middle - r);
         ruled_out[r] = 0;
-    }
-    int vertex[2][128];
-    g.vertices = 2, g.arcs = 0;
-    for (int d = 0; d < diagonals; d++)
-        if (ups >> d & 1)
-            vertex[0][d] = g.vertices++;
-    for (int d = 0; d < diagonals; d++)
-        if (downs >> d & 1)
-            vertex[1][d] = g.vertices++;
-    for (int v = 0; v < g.vertices; v++)
-        g.first[v] = -1;
-    for (uint64_t m = open; m; m &= m - 1) {
-        int r = __builtin_ctzll(m);
+        if (!priced)
+            continue;
         for (uint64_t f = free[r]; f; f &= f - 1) {
-            int c = __builtin_ctzll(f), up = r + c;
-            g.row[g.arcs] = (int8_t)r, g.col[g.arcs] = (int8_t)c;
-            add_arc(&g, vertex[0][up], vertex[1][c - r + middle],
-                    (up - middle) * (up - middle) + (c - r) * (c - r));
+            int c = __builtin_ctzll(f), up = r + c, down = c - r + middle;
+            if (p.mate_up[up] != down && least + p.label_up[up] - p.label_down[down] > squares)
+                ruled_out[r] |= UINT64_C(1) << c;
         }
-    }
-    int square_arcs = g.arcs;
-    for (int d = 0; d < diagonals; d++) {
-        if (ups >> d & 1)
-            add_arc(&g, SOURCE, vertex[0][d], 0);
-        if (downs >> d & 1)
-            add_arc(&g, vertex[1][d], SINK, 0);
-    }
-    long least = least_cost_flow(&g, k);
-    if (least < 0 || least > squares)
-        return 0;
-    for (int a = 0; a < square_arcs; a += 2) {
-        if (!g.open[a])
-            continue;   /* in the cheapest matching */
-        int up = g.head[a + 1], down = g.head[a];
-        if (least + g.cost[a] + g.potential[up] - g.potential[down] > squares)
-            ruled_out[g.row[a]] |= UINT64_C(1) << g.col[a];
     }
     return 1;
 }

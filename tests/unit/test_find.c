@@ -303,8 +303,9 @@ static long least_pairing(int n, uint64_t open, const uint64_t *free, int k, int
 
 /* diagonal_matching.c against every choice of squares on random boards with bad squares,
  * excluded diagonals and queens (n <= 7, every row open): the node is refuted exactly when no k
- * squares on distinct diagonals cost as little as the queens must (nq_diagonal_sums), and every
- * square it rules out is in no such choice (so in no completion). */
+ * squares on distinct diagonals cost as little as the bound (the queens' sum, nq_diagonal_sums,
+ * or any other), and every square it rules out is in no such choice (so, with the queens' sum,
+ * in no completion). */
 static void matching_is_exact(void **state)
 {
     (void)state;
@@ -327,8 +328,16 @@ static void matching_is_exact(void **state)
         if (nq_search_compile(&b, &search) != NQ_OK)
             continue;
         uint64_t open = search.full, ruled_out[NQ_MAX_N];
-        int squares = nq_diagonal_sums_of(n, open, search.full).squares;
         long least = least_pairing(n, open, search.allow, n, 0, 0, -1, -1);
+        if (least >= 0) {   /* the least cost exactly: refuted below it, not at it */
+            assert_int_equal(nq_diagonal_matching(n, open, search.allow, n, (int)least - 1,
+                                                  ruled_out), 0);
+            assert_int_equal(nq_diagonal_matching(n, open, search.allow, n, (int)least,
+                                                  ruled_out), 1);
+        }
+        /* The queens' sum, or a bound a little above the least (more squares ruled out). */
+        int squares = i % 2 ? nq_diagonal_sums_of(n, open, search.full).squares
+                            : (int)least + test_below(&random, 40);
         int alive = nq_diagonal_matching(n, open, search.allow, n, squares, ruled_out);
         assert_int_equal(alive, least >= 0 && least <= squares);
         refuted += !alive, kept += alive;
