@@ -9,10 +9,12 @@
  * (two nq_find_completion searches of the whole tree, seeded apart, the first to end stopping
  * the other: no time limit), lines (the counting kernel for constrained boards,
  * nq_kernel_count_lines_best: counts every completion). NQ_DIAGONAL_SUMS=0 in the environment
- * leaves out the test of the diagonals' sums (all engines but lines).
- * LIMIT_S bounds the process's CPU seconds per board (all threads together).
- * Prints a line per board: its name, the answer (yes, no, count, or - when LIMIT_S ran out), the
- * systematic search's nodes (find only) and the CPU seconds of the process for that board.
+ * leaves out the test of the diagonals' sums (all engines but lines); NQ_MATCH_AFTER=N starts
+ * find's matching test (diagonal_matching.c) after N nodes instead of NQ_MATCH_AFTER
+ * (18446744073709551615: never). LIMIT_S bounds the process's CPU seconds per board (all threads
+ * together). Prints a line per board: its name, the answer (yes, no, count, or - when LIMIT_S ran
+ * out), the systematic search's nodes and matching tests (find only), or the count (lines), and
+ * the CPU and wall seconds of the process for that board.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,10 +132,13 @@ int main(int argc, char **argv)
             nq_finder f;
             nq_finder_init(&f, &search, 0, nq_find_kernels_best());
             f.sums_test = diagonal_sums;
+            if (getenv("NQ_MATCH_AFTER"))
+                f.match_after = strtoull(getenv("NQ_MATCH_AFTER"), NULL, 10);
             do
                 status = nq_finder_run(&f, 1u << 20, NULL, cols);
             while (status == NQ_ERR_STOPPED && !timed_out);
             nodes = f.nodes;
+            count = f.matchings;
         } else if (!strcmp(engine, "any")) {
             limits.stop.flag = (nq_stop_flag *)&timed_out;
             status = nq_kernel_find_any(&search, &limits, cols);

@@ -165,16 +165,21 @@ static inline __attribute__((always_inline)) int nq_index_bounds(uint64_t free, 
 }
 
 /* The least sum of squared distances from diagonal `middle` that k diagonals of free (holding
- * k or more) can have: those of the nearest, every ring closer than the least ring t that holds
- * k, and from ring t what is missing, each t away. */
-static inline __attribute__((always_inline)) int nq_nearest_squares(uint64_t free, int k,
-                                                                    int middle)
+ * k or more) can have, t being nq_ring_holding(free, k, middle): those of the nearest, every
+ * ring closer than t, and from ring t what is missing, each t away. */
+static inline __attribute__((always_inline)) int nq_nearest_squares_within(uint64_t free, int k,
+                                                                           int middle, int t)
 {
-    int t = nq_ring_holding(free, k, middle);
     uint64_t inside = t ? free & nq_ring(middle, t - 1) : 0;
     int in = __builtin_popcountll(inside);
     return nq_square_sum(inside) - 2 * middle * nq_index_sum(inside) + in * middle * middle +
            (k - in) * t * t;
+}
+
+static inline __attribute__((always_inline)) int nq_nearest_squares(uint64_t free, int k,
+                                                                    int middle)
+{
+    return nq_nearest_squares_within(free, k, middle, nq_ring_holding(free, k, middle));
 }
 
 /* How far the k queens still to place can stray from the least sum of squared distances that
@@ -190,6 +195,22 @@ static inline __attribute__((always_inline)) int nq_diagonal_sums_slack(nq_diago
     if (!nq_index_bounds(up_free, k, s.up) || !nq_index_bounds(down_free, k, s.down))
         return -1;
     int near = nq_nearest_squares(up_free, k, n - 1) + nq_nearest_squares(down_free, k, n - 1);
+    return near > s.squares ? -1 : s.squares - near;
+}
+
+/* nq_diagonal_sums_slack, which also gives the rings that hold the k nearest free diagonals of
+ * each kind (nq_ring_holding: *up_ring, *down_ring), for the tests that follow it
+ * (nq_diagonals_reach_ring, nq_diagonals_needed_ring) to start from. */
+static inline __attribute__((always_inline)) int
+nq_diagonal_sums_slack_rings(nq_diagonal_sums s, int n, int k, uint64_t up_free,
+                             uint64_t down_free, int *up_ring, int *down_ring)
+{
+    if (!nq_index_bounds(up_free, k, s.up) || !nq_index_bounds(down_free, k, s.down))
+        return -1;
+    *up_ring = nq_ring_holding(up_free, k, n - 1);
+    *down_ring = nq_ring_holding(down_free, k, n - 1);
+    int near = nq_nearest_squares_within(up_free, k, n - 1, *up_ring) +
+               nq_nearest_squares_within(down_free, k, n - 1, *down_ring);
     return near > s.squares ? -1 : s.squares - near;
 }
 
@@ -270,14 +291,19 @@ static inline __attribute__((always_inline)) int nq_index_bounds_wide(nq_diagona
     return 1;
 }
 
-static inline __attribute__((always_inline)) int nq_nearest_squares_wide(nq_diagonal_bits free,
-                                                                         int k, int middle)
+static inline __attribute__((always_inline)) int
+nq_nearest_squares_within_wide(nq_diagonal_bits free, int k, int middle, int t)
 {
-    int t = nq_ring_holding_wide(free, k, middle);
     nq_diagonal_bits inside = t ? free & nq_prefix_wide(2 * t - 2) << (middle - t + 1) : 0;
     int in = nq_count_wide(inside);
     return nq_square_sum_wide(inside) - 2 * middle * nq_index_sum_wide(inside) +
            in * middle * middle + (k - in) * t * t;
+}
+
+static inline __attribute__((always_inline)) int nq_nearest_squares_wide(nq_diagonal_bits free,
+                                                                         int k, int middle)
+{
+    return nq_nearest_squares_within_wide(free, k, middle, nq_ring_holding_wide(free, k, middle));
 }
 
 /* nq_diagonal_sums_slack for boards up to 64 wide. */
@@ -289,6 +315,20 @@ nq_diagonal_sums_slack_wide(nq_diagonal_sums s, int n, int k, nq_diagonal_bits u
         return -1;
     int near = nq_nearest_squares_wide(up_free, k, n - 1) +
                nq_nearest_squares_wide(down_free, k, n - 1);
+    return near > s.squares ? -1 : s.squares - near;
+}
+
+/* nq_diagonal_sums_slack_rings for boards up to 64 wide. */
+static inline __attribute__((always_inline)) int
+nq_diagonal_sums_slack_rings_wide(nq_diagonal_sums s, int n, int k, nq_diagonal_bits up_free,
+                                  nq_diagonal_bits down_free, int *up_ring, int *down_ring)
+{
+    if (!nq_index_bounds_wide(up_free, k, s.up) || !nq_index_bounds_wide(down_free, k, s.down))
+        return -1;
+    *up_ring = nq_ring_holding_wide(up_free, k, n - 1);
+    *down_ring = nq_ring_holding_wide(down_free, k, n - 1);
+    int near = nq_nearest_squares_within_wide(up_free, k, n - 1, *up_ring) +
+               nq_nearest_squares_within_wide(down_free, k, n - 1, *down_ring);
     return near > s.squares ? -1 : s.squares - near;
 }
 
@@ -316,13 +356,30 @@ nq_diagonals_needed(nq_diagonal_bits free, int k, int middle, int slack)
     return t < 0 ? 0 : free & nq_prefix_wide(2 * t) << (middle - t);
 }
 
-/* The same on boards up to 32 wide (free below bit 63), on 64 bits. */
-static inline uint64_t nq_diagonals_needed_narrow(uint64_t free, int k, int middle, int slack)
+/* The least ring t > `ring` about `middle`, or `ring` itself, that holds k + 1 diagonals of free
+ * (which holds more than k), `ring` being the least that holds k (nq_ring_holding): the nearest
+ * free diagonal outside it, on the side where it is nearer. Boards up to 32 wide. */
+static inline __attribute__((always_inline)) int nq_ring_holding_next(uint64_t free, int k,
+                                                                      int middle, int ring)
+{
+    if (__builtin_popcountll(free & nq_ring(middle, ring)) > k)
+        return ring;
+    uint64_t below = free & ((UINT64_C(1) << (middle - ring)) - 1);
+    uint64_t above = free >> (middle + ring) >> 1;
+    int left = below ? middle - (63 - __builtin_clzll(below)) : 2 * middle + 2;
+    int right = above ? ring + 1 + __builtin_ctzll(above) : 2 * middle + 2;
+    return left < right ? left : right;
+}
+
+/* nq_diagonals_needed on boards up to 32 wide (free below bit 63), on 64 bits, from the ring
+ * that holds the k nearest (nq_ring_holding). */
+static inline __attribute__((always_inline)) uint64_t
+nq_diagonals_needed_narrow(uint64_t free, int k, int middle, int slack, int ring)
 {
     int count = __builtin_popcountll(free);
     if (count <= k)
         return free;
-    int t1 = nq_ring_holding(free, k + 1, middle), t = t1 - 1;
+    int t1 = nq_ring_holding_next(free, k, middle, ring), t = t1 - 1;
     while (t >= 0 && t * t >= t1 * t1 - slack)
         t--;
     return t < 0 ? 0 : free & nq_ring(middle, t);
@@ -350,11 +407,26 @@ static inline __attribute__((always_inline)) uint64_t nq_diagonals_within_reach(
     return nq_ring(middle, nq_diagonal_reach(nq_ring_holding(free, k, middle), slack, middle));
 }
 
+/* The same from the ring that holds the k nearest (nq_ring_holding). */
+static inline __attribute__((always_inline)) uint64_t nq_diagonals_within_ring(int ring,
+                                                                              int middle,
+                                                                              int slack)
+{
+    return nq_ring(middle, nq_diagonal_reach(ring, slack, middle));
+}
+
 /* The same on boards up to 64 wide. */
 static inline __attribute__((always_inline)) nq_diagonal_bits
 nq_diagonals_within_reach_wide(nq_diagonal_bits free, int k, int middle, int slack)
 {
     int far = nq_diagonal_reach(nq_ring_holding_wide(free, k, middle), slack, middle);
+    return nq_prefix_wide(2 * far) << (middle - far);
+}
+
+static inline __attribute__((always_inline)) nq_diagonal_bits
+nq_diagonals_within_ring_wide(int ring, int middle, int slack)
+{
+    int far = nq_diagonal_reach(ring, slack, middle);
     return nq_prefix_wide(2 * far) << (middle - far);
 }
 

@@ -60,6 +60,18 @@ typedef struct nq_split_options {
 nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits *limits,
                                    const nq_split_options *options, int8_t *cols);
 
+/* The test of diagonal_matching.c on a node of a board up to 64 wide with k open rows (open),
+ * their free squares free[r], and the sum of the squares' costs its queens must meet
+ * (nq_diagonal_sums.squares): 0 when the node has no completion; else 1, with ruled_out[r] the
+ * free squares of each open row that no completion uses. Exact; costs as much as a few hundred
+ * nodes. */
+int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int squares,
+                         uint64_t *ruled_out);
+
+/* Nodes a proof spends before the matching's test starts: proofs shorter than about a second
+ * would not gain what it costs (BENCHMARKS.md, "Hard boards"). */
+#define NQ_MATCH_AFTER (UINT64_C(1) << 22)
+
 /* The search of kernel_find.c: fewest choices first, forced columns, no restarts; the fastest
  * way to prove that a board has no completion. With limits->seed nonzero, each row's squares
  * are tried in an order that seed draws. The contract of nq_find_completion. */
@@ -106,6 +118,8 @@ typedef struct nq_find_step {
     int diagonal;                  /* up-diagonal r + c = d as d, down-diagonal
                                       c - r + n - 1 = d as 128 + d; else -1 */
     nq_diagonal_sums sums;         /* what the queens still to place before it must sum to */
+    int allow_at;                  /* the squares its subtree may use: nq_finder.allowed[it], or
+                                      the board's (-1) */
 } nq_find_step;
 
 /* The square of step's line that its free_ bit `bit` stands for, on a board n wide. */
@@ -136,6 +150,12 @@ typedef struct nq_finder {
     uint64_t nodes;                /* nodes expanded so far, all runs */
     uint64_t diagonal_lines;       /* of them, nodes that branched on a needed diagonal */
     uint64_t far_cuts;             /* times a node's diagonals out of reach were taken out */
+    uint64_t matchings;            /* nodes that had the matching's test (diagonal_matching.c) */
+    uint64_t ruled_out;            /* squares it took out of subtrees */
+    uint64_t match_after;          /* nodes spent before the test starts (NQ_MATCH_AFTER from
+                                      nq_finder_init; the tests set 0 to force it) */
+    uint64_t allowed[NQ_MAX_N][NQ_MAX_N];   /* [depth]: the squares a node at that depth left
+                                               its subtree, where the matching ruled some out */
     const nq_find_kernels *kernels;   /* the CPU path it runs on */
     int wide;                      /* diagonals in 128 bits: boards over 32 wide (the tests set
                                       it on narrower ones too) */

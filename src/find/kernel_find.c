@@ -19,27 +19,33 @@
  * those sums cannot do without becomes a line to fill, like a row or a column, when it has fewer
  * free squares. The down-diagonals' sum alone (NQ_SUMS_DOWN) is the cheaper test that the first
  * solutions' questions about the empty board take. Built apart from the walk without a test,
- * which pays nothing for it.
+ * which pays nothing for it. Where the sums pass a node high in a long proof's tree, the
+ * matching of diagonals through free squares (diagonal_matching.c) tests it harder and rules
+ * squares out of its subtree (nq_finder.allowed).
  *
  * With a seed, each row's squares are tried in a random order: a search that finds nothing
  * within its budget can start over elsewhere, which is what cures the heavy tails of finding.
  */
+#include <string.h>
+
 #include "base/base.h"
 #include "engine/diagonal_sums.h"
 #include "find/find.h"
 
 #define POLL_MASK 4095           /* nodes between looks at the stop request */
 
-/* The free squares of open row r. Narrow: the board is at most 32 wide, so that its diagonals
- * fit the low halves of up and down, and 64-bit shifts do. */
-static inline __attribute__((always_inline)) uint64_t row_free(const nq_search *search, int r,
+/* The free squares of open row r, among those allow[r] offers (the board's, or fewer where
+ * the matching ruled some out). Narrow: the board is at most 32 wide, so that its diagonals fit
+ * the low halves of up and down, and 64-bit shifts do. */
+static inline __attribute__((always_inline)) uint64_t row_free(const nq_search *search,
+                                                               const uint64_t *allow, int r,
                                                                uint64_t cols, nq_u128_bits up,
                                                                nq_u128_bits down, int narrow)
 {
     int n = search->n;
     if (narrow)
-        return search->allow[r] & ~(cols | (uint64_t)up >> r | (uint64_t)down >> (n - 1 - r));
-    return search->allow[r] & ~(cols | (uint64_t)(up >> r) | (uint64_t)(down >> (n - 1 - r)));
+        return allow[r] & ~(cols | (uint64_t)up >> r | (uint64_t)down >> (n - 1 - r));
+    return allow[r] & ~(cols | (uint64_t)(up >> r) | (uint64_t)(down >> (n - 1 - r)));
 }
 
 /* The line a node branches on: a row and the columns to try in it, a column and the rows to
@@ -88,14 +94,12 @@ static inline __attribute__((always_inline)) uint64_t holding(const counts *c, u
 
 /* Picks the line to fill next: a row that a column only it offers forces, else the line, row
  * or column, with the fewest free squares (a row on a tie). A dead end when an open row or an
- * untaken column has no square left. Fills free[r] with the free squares of each open row and,
- * on narrow boards with the test of the sums, diagonals[kind] with the free squares of each
- * diagonal (for needed_diagonal()). */
+ * untaken column has no square left. Fills free[r] with the free squares of each open row. */
 static inline __attribute__((always_inline)) line choose(const nq_search *search, uint64_t open,
                                                          uint64_t cols, nq_u128_bits up,
                                                          nq_u128_bits down, int narrow,
-                                                         int sums, uint64_t *free,
-                                                         counts *diagonals)
+                                                         int sums, const uint64_t *allow,
+                                                         uint64_t *free)
 {
     unsigned least = ~0u;   /* free squares << 8 | row: the minimum picks both */
     counts columns = { 0, 0, 0, 0 };
@@ -103,9 +107,9 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
     int n = search->n;
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
-        uint64_t f = free[r] = row_free(search, r, cols, up, down, narrow);
+        uint64_t f = free[r] = row_free(search, allow, r, cols, up, down, narrow);
         if (sums == NQ_SUMS_ALL && narrow) {
-            count_in(&diagonals[0], f << r), count_in(&diagonals[1], f << (n - 1 - r));
+            up_low |= f << r, down_low |= f << (n - 1 - r);
         } else if (sums == NQ_SUMS_DOWN && narrow) {
             down_low |= f << (n - 1 - r);
         } else if (sums) {
@@ -116,11 +120,6 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
         unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
         count_in(&columns, f);
         least = key < least ? key : least;
-    }
-    if (sums == NQ_SUMS_ALL && narrow) {
-        const counts *u = &diagonals[0], *d = &diagonals[1];
-        up_low = u->bit0 | u->bit1 | u->bit2 | u->many;
-        down_low = d->bit0 | d->bit1 | d->bit2 | d->many;
     }
     nq_u128_bits up_free = (nq_u128_bits)up_high << 64 | up_low;
     nq_u128_bits down_free = (nq_u128_bits)down_high << 64 | down_low;
@@ -151,14 +150,14 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
 }
 
 /* The needed diagonal (nq_diagonals_needed: one of up_needed, or of down_needed) with the
- * fewest free squares, as the line to branch on if it has fewer than `best`; else best. On
- * narrow boards choose() counted every diagonal's squares (diagonals[kind]); on wide ones they
- * are counted here, for the needed diagonals only, on 128 bits. Both pick the same diagonal,
- * so that narrow and wide walk the same tree. */
+ * fewest free squares, as the line to branch on if it has fewer than `best`; else best. The
+ * squares of the needed diagonals are counted here, from the rows' free squares, only at the
+ * nodes that have such diagonals: counting every diagonal's squares in choose() cost more (on
+ * 64 bits where the board is narrow, on 128 where it is wide: the same diagonal either way, so
+ * that both walk the same tree). */
 static inline __attribute__((always_inline)) line needed_diagonal(const nq_search *search,
                                                                   uint64_t open,
                                                                   const uint64_t *free,
-                                                                  const counts *diagonals,
                                                                   int narrow,
                                                                   nq_u128_bits up_needed,
                                                                   nq_u128_bits down_needed,
@@ -171,18 +170,24 @@ static inline __attribute__((always_inline)) line needed_diagonal(const nq_searc
         if (!needed)
             continue;
         nq_u128_bits bit0 = 0, bit1 = 0, bit2 = 0, many = 0;
-        if (!narrow)
+        if (narrow) {
+            counts c = { 0, 0, 0, 0 };
+            for (uint64_t m = open; m; m &= m - 1) {
+                int r = __builtin_ctzll(m);
+                count_in(&c, free[r] << (kind ? n - 1 - r : r) & (uint64_t)needed);
+            }
+            bit0 = c.bit0, bit1 = c.bit1, bit2 = c.bit2, many = c.many;
+        } else {
             for (uint64_t m = open; m; m &= m - 1) {
                 int r = __builtin_ctzll(m);
                 nq_u128_bits g = (nq_u128_bits)free[r] << (kind ? n - 1 - r : r) & needed;
                 nq_u128_bits carry = bit0 & g, carry1 = bit1 & carry;
                 bit0 ^= g, bit1 ^= carry, many |= bit2 & carry1, bit2 ^= carry1;
             }
+        }
         for (unsigned k = 1; k < fewest && k < 8; k++) {
-            nq_u128_bits exact =
-                narrow ? holding(&diagonals[kind], (uint64_t)needed, k)
-                       : needed & ~many & (k & 1 ? bit0 : ~bit0) & (k & 2 ? bit1 : ~bit1) &
-                             (k & 4 ? bit2 : ~bit2);
+            nq_u128_bits exact = needed & ~many & (k & 1 ? bit0 : ~bit0) &
+                                 (k & 2 ? bit1 : ~bit1) & (k & 4 ? bit2 : ~bit2);
             if (!exact)
                 continue;
             int d = (uint64_t)exact ? __builtin_ctzll((uint64_t)exact)
@@ -202,21 +207,58 @@ static inline __attribute__((always_inline)) line needed_diagonal(const nq_searc
 }
 
 /* The free diagonals of one kind (free) that no queen of a completion can take, the queens
- * having `slack` (nq_diagonals_within_reach), on 64 bits where the board is narrow. */
-static inline __attribute__((always_inline)) nq_u128_bits out_of_reach(nq_u128_bits free, int k,
+ * having `slack` and the k nearest lying within `ring` (nq_diagonals_within_ring), on 64 bits
+ * where the board is narrow. */
+static inline __attribute__((always_inline)) nq_u128_bits out_of_reach(nq_u128_bits free, int ring,
                                                                        int n, int slack,
                                                                        int narrow)
 {
-    return free & ~(narrow ? nq_diagonals_within_reach((uint64_t)free, k, n - 1, slack)
-                           : nq_diagonals_within_reach_wide(free, k, n - 1, slack));
+    return free & ~(narrow ? nq_diagonals_within_ring(ring, n - 1, slack)
+                           : nq_diagonals_within_ring_wide(ring, n - 1, slack));
 }
 
 /* The free diagonals of one kind that every completion uses (nq_diagonals_needed). */
 static inline __attribute__((always_inline)) nq_u128_bits needed(nq_u128_bits free, int k, int n,
-                                                                 int slack, int narrow)
+                                                                 int slack, int ring, int narrow)
 {
-    return narrow ? nq_diagonals_needed_narrow((uint64_t)free, k, n - 1, slack)
+    return narrow ? nq_diagonals_needed_narrow((uint64_t)free, k, n - 1, slack, ring)
                   : nq_diagonals_needed(free, k, n - 1, slack);
+}
+
+/* Whether a node with k open rows is worth the matching's test (diagonal_matching.c): it costs
+ * as much as a few hundred nodes and pays where the subtrees below are large, so only at nodes
+ * with four fifths of the rows or more open (three quarters: more tests for few more cuts), once
+ * the search has spent f->match_after nodes (a proof that ends sooner is cheap anyway). */
+static inline __attribute__((always_inline)) int worth_matching(const nq_finder *f, int n, int k,
+                                                                uint64_t done)
+{
+    return 5 * k >= 4 * n && f->nodes + done >= f->match_after;
+}
+
+/* The matching's test of a node at `depth` whose squares come from *allow: 0 when the node has
+ * no completion; else 1, and where it rules squares out, *allow becomes f->allowed[depth], the
+ * node's own copy without them, for its whole subtree (*allow_at = depth). */
+static int match_node(nq_finder *f, int depth, uint64_t open, const uint64_t *free, int k,
+                      int squares, const uint64_t **allow, int *allow_at)
+{
+    uint64_t ruled_out[NQ_MAX_N], any = 0;
+    f->matchings++;
+    if (!nq_diagonal_matching(f->search->n, open, free, k, squares, ruled_out))
+        return 0;
+    for (uint64_t m = open; m; m &= m - 1)
+        any |= ruled_out[__builtin_ctzll(m)];
+    if (!any)
+        return 1;
+    uint64_t *own = f->allowed[depth];
+    if (own != *allow)
+        memcpy(own, *allow, sizeof(uint64_t) * (size_t)f->search->n);
+    for (uint64_t m = open; m; m &= m - 1) {
+        int r = __builtin_ctzll(m);
+        own[r] &= ~ruled_out[r];
+        f->ruled_out += (uint64_t)__builtin_popcountll(ruled_out[r]);
+    }
+    *allow = own, *allow_at = depth;
+    return 1;
 }
 
 /* Runs f for `nodes` nodes more at most, built twelve times: with and without a popcount
@@ -236,6 +278,10 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
     nq_diagonal_sums sums = f->sums;
     uint64_t done = 0;   /* nodes of this run */
     uint64_t free[NQ_MAX_N];   /* the free squares of each open row of the node (choose()) */
+    const uint64_t *allow = search->allow;   /* the squares the node's subtree may use */
+    int allow_at = -1;                       /* where they are kept: f->allowed[allow_at], or
+                                                the board's (-1) */
+    int matched = 0;                         /* the node had the matching's test */
     if (stop && nq_stop_requested(stop))
         return NQ_ERR_STOPPED;
     if (f->depth < 0) {   /* the first run: look at the root */
@@ -278,9 +324,11 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
         open = s->open & ~(UINT64_C(1) << r);
         if (sums_test)
             sums = nq_diagonal_sums_take(s->sums, n, r, c);
+        allow_at = s->allow_at;
+        allow = allow_at < 0 ? search->allow : f->allowed[allow_at];
+        matched = 0;
     expand:;
-        counts diagonals[2] = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
-        line next = choose(search, open, cols, up, down, narrow, sums_test, free, diagonals);
+        line next = choose(search, open, cols, up, down, narrow, sums_test, allow, free);
         if (next.squares && next.row >= 0 && !(open & (open - 1))) {   /* the last row */
             f->placed[next.row] = (int8_t)__builtin_ctzll(next.squares);
             for (int r = 0; r < n; r++)
@@ -296,35 +344,48 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
                 next.squares = 0;
         } else if (next.squares && sums_test) {
             int k = __builtin_popcountll(open);
-            int slack = narrow ? nq_diagonal_sums_slack(sums, n, k, (uint64_t)next.up_free,
-                                                        (uint64_t)next.down_free)
-                               : nq_diagonal_sums_slack_wide(sums, n, k, next.up_free,
-                                                             next.down_free);
+            int up_ring, down_ring;   /* where the k nearest free diagonals of each kind lie */
+            int slack = narrow ? nq_diagonal_sums_slack_rings(sums, n, k, (uint64_t)next.up_free,
+                                                              (uint64_t)next.down_free, &up_ring,
+                                                              &down_ring)
+                               : nq_diagonal_sums_slack_rings_wide(sums, n, k, next.up_free,
+                                                                   next.down_free, &up_ring,
+                                                                   &down_ring);
             nq_u128_bits up_far, down_far;
             if (slack < 0) {
                 next.squares = 0;
-            } else if ((up_far = out_of_reach(next.up_free, k, n, slack, narrow)) |
-                       (down_far = out_of_reach(next.down_free, k, n, slack, narrow))) {
+            } else if ((up_far = out_of_reach(next.up_free, up_ring, n, slack, narrow)) |
+                       (down_far = out_of_reach(next.down_free, down_ring, n, slack, narrow))) {
                 /* Diagonals beyond the queens' reach hold no queen of any completion: taken
                  * out as if used, for the whole subtree, they take squares from the lines,
                  * and the node is looked at again. */
                 up |= up_far, down |= down_far;
                 f->far_cuts++;
                 goto expand;
-            } else if (next.squares & (next.squares - 1)) {
+            } else if (!matched && worth_matching(f, n, k, done)) {
+                /* Squares the matching rules out are taken out of the subtree, and the node is
+                 * looked at again; one test a node. */
+                matched = 1;
+                const uint64_t *before = allow;
+                if (!match_node(f, depth, open, free, k, sums.squares, &allow, &allow_at))
+                    next.squares = 0;
+                else if (allow != before)
+                    goto expand;
+            }
+            if (next.squares && (next.squares & (next.squares - 1)) && slack >= 0) {
                 /* A diagonal every completion uses may be a shorter line than the node's. */
-                nq_u128_bits up_needed = needed(next.up_free, k, n, slack, narrow);
-                nq_u128_bits down_needed = needed(next.down_free, k, n, slack, narrow);
+                nq_u128_bits up_needed = needed(next.up_free, k, n, slack, up_ring, narrow);
+                nq_u128_bits down_needed = needed(next.down_free, k, n, slack, down_ring, narrow);
                 if (up_needed | down_needed) {
-                    next = needed_diagonal(search, open, free, diagonals, narrow, up_needed,
-                                           down_needed, next);
+                    next = needed_diagonal(search, open, free, narrow, up_needed, down_needed,
+                                           next);
                     f->diagonal_lines += next.diagonal >= 0;
                 }
             }
         }
         if (next.squares)
             stack[depth++] = (nq_find_step){ cols, up, down, next.squares, open, next.row,
-                                             next.col, next.diagonal, sums };
+                                             next.col, next.diagonal, sums, allow_at };
     }
 }
 
@@ -358,6 +419,9 @@ void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed,
     f->nodes = 0;
     f->diagonal_lines = 0;
     f->far_cuts = 0;
+    f->matchings = 0;
+    f->ruled_out = 0;
+    f->match_after = NQ_MATCH_AFTER;
     f->kernels = kernels;
     f->wide = search->n > 32;
     f->sums = nq_diagonal_sums_of(search->n, f->open, search->full & ~f->cols);

@@ -178,9 +178,27 @@ static void sound_and_alike(void **state)
                              plain);
             int slack = nq_diagonal_sums_slack(s, n, k, (uint64_t)up, (uint64_t)down);
             assert_int_equal(slack, nq_diagonal_sums_slack_wide(s, n, k, up, down));
+            int up_ring = -1, down_ring = -1, up_wide = -1, down_wide = -1;
+            assert_int_equal(slack, nq_diagonal_sums_slack_rings(s, n, k, (uint64_t)up,
+                                                                 (uint64_t)down, &up_ring,
+                                                                 &down_ring));
+            assert_int_equal(slack, nq_diagonal_sums_slack_rings_wide(s, n, k, up, down,
+                                                                      &up_wide, &down_wide));
             if (slack >= 0) {
-                assert_true(nq_diagonals_needed_narrow((uint64_t)up, k, middle, slack) ==
+                int ring = nq_ring_holding((uint64_t)up, k, middle);
+                assert_int_equal(up_ring, ring);
+                assert_int_equal(down_ring, nq_ring_holding((uint64_t)down, k, middle));
+                assert_int_equal(up_wide, ring);
+                assert_int_equal(down_wide, down_ring);
+                if (__builtin_popcountll((uint64_t)up) > k)
+                    assert_int_equal(nq_ring_holding_next((uint64_t)up, k, middle, ring),
+                                     nq_ring_holding((uint64_t)up, k + 1, middle));
+                assert_true(nq_diagonals_within_ring_wide(ring, middle, slack) ==
+                            nq_diagonals_within_reach_wide(up, k, middle, slack));
+                assert_true(nq_diagonals_needed_narrow((uint64_t)up, k, middle, slack, ring) ==
                             nq_diagonals_needed(up, k, middle, slack));
+                assert_true(nq_diagonals_within_ring(ring, middle, slack) ==
+                            nq_diagonals_within_reach_wide(up, k, middle, slack));
                 assert_true(nq_diagonals_within_reach((uint64_t)up, k, middle, slack) ==
                             nq_diagonals_within_reach_wide(up, k, middle, slack));
             }

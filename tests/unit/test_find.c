@@ -150,22 +150,31 @@ static void wide_boards(void **state)
     }
 }
 
+/* Whether find_on forces the matching's test from the first node (else it starts after
+ * NQ_MATCH_AFTER nodes, which these boards never reach), and the tests and squares ruled out
+ * it made. */
+static int matching_forced;
+static uint64_t matchings, ruled_out;
+
 /* The systematic walk on each CPU path and diagonal width (kernels, wide) in installments of
  * `installment` nodes; *nodes gets the nodes it expanded. */
 static nq_status find_on(const nq_search *search, const nq_find_kernels *kernels, int wide,
                          int sums_test, uint64_t installment, int8_t *cols, uint64_t *nodes,
                          uint64_t *diagonal_lines, uint64_t *far_cuts)
 {
-    nq_finder finder;
+    static nq_finder finder;   /* large (its squares per depth): not on the stack */
     nq_finder_init(&finder, search, 0, kernels);
     finder.wide = wide || search->n > 32;
     finder.sums_test = sums_test;
+    if (matching_forced)
+        finder.match_after = 0;
     nq_status status;
     while ((status = nq_finder_run(&finder, installment, NULL, cols)) == NQ_ERR_STOPPED)
         ;
     *nodes = finder.nodes;
     *diagonal_lines = finder.diagonal_lines;
     *far_cuts = finder.far_cuts;
+    matchings += finder.matchings, ruled_out += finder.ruled_out;
     return status;
 }
 
@@ -242,10 +251,108 @@ static void every_path_agrees(void **state)
             down_nodes = nodes;
         }
         down_cut += first == NQ_ERR_NO_SOLUTION && down_nodes < plain_nodes;
+        /* With the matching's test from the first node: the same answer, the same nodes
+         * narrow and wide, in one run or in installments. */
+        matching_forced = 1;
+        uint64_t matched_nodes = 0;
+        for (int wide = 0; wide < 2; wide++) {
+            assert_int_equal(find_on(&search, paths[count - 1], wide, 1,
+                                     wide ? 1000 : UINT64_MAX, cols, &nodes, &lines, &far),
+                             first);
+            if (first == NQ_OK)
+                assert_true(is_completion(&search, cols));
+            assert_true(!wide || nodes == matched_nodes);
+            matched_nodes = nodes;
+        }
+        matching_forced = 0;
         found += first == NQ_OK, none += first == NQ_ERR_NO_SOLUTION;
     }
     assert_true(cut > 100 && down_cut > 100 && diagonal_lines > 100 && far_cuts > 100);
+    assert_true(matchings > 1000 && ruled_out > 1000);
     assert_true(found > 200 && none > 200);   /* both answers were put to the test */
+}
+
+/* The least cost of k squares of free[] (open rows) on distinct up- and down-diagonals, by
+ * trying every choice of them up-diagonal by up-diagonal; -1 when there are no k such squares.
+ * With a square that must be among them (must_r >= 0), the least cost of those that have it. */
+static long least_pairing(int n, uint64_t open, const uint64_t *free, int k, int up,
+                          uint64_t downs, int must_r, int must_c)
+{
+    if (k == 0)   /* done, if the square that must be among them is */
+        return must_r < 0 || up > must_r + must_c ? 0 : -1;
+    if (up > 2 * n - 2)
+        return -1;
+    long best = -1;
+    int must_here = must_r >= 0 && must_r + must_c == up;
+    if (!must_here)
+        best = least_pairing(n, open, free, k, up + 1, downs, must_r, must_c);
+    for (int r = 0; r < n; r++) {
+        int c = up - r, down = c - r + n - 1;
+        if (c < 0 || c >= n || !(open >> r & 1) || !(free[r] >> c & 1) || (downs >> down & 1))
+            continue;
+        if (must_here && (r != must_r || c != must_c))
+            continue;
+        long rest = least_pairing(n, open, free, k - 1, up + 1, downs | UINT64_C(1) << down,
+                                  must_r, must_c);
+        long cost = rest < 0 ? -1 : rest + (up - n + 1) * (up - n + 1) + (c - r) * (c - r);
+        if (cost >= 0 && (best < 0 || cost < best))
+            best = cost;
+    }
+    return best;
+}
+
+/* diagonal_matching.c against every choice of squares on random boards with bad squares,
+ * excluded diagonals and queens (n <= 7, every row open): the node is refuted exactly when no k
+ * squares on distinct diagonals cost as little as the bound (the queens' sum, nq_diagonal_sums,
+ * or any other), and every square it rules out is in no such choice (so, with the queens' sum,
+ * in no completion). */
+static void matching_is_exact(void **state)
+{
+    (void)state;
+    uint64_t random = 41;
+    int refuted = 0, kept = 0, ruled = 0;
+    for (int i = 0; i < 3000; i++) {
+        int n = 2 + (int)test_below(&random, 6);
+        nq_board b;
+        test_random_board(&random, n, (int)test_below(&random, 40), (int)test_below(&random, 3),
+                          0, &b);
+        for (int d = (int)test_below(&random, n); d > 0; d--) {
+            int diagonal = (int)test_below(&random, 2 * n - 1);
+            for (int r = 0; r < n; r++) {
+                int c = diagonal - r;
+                if (c >= 0 && c < n && b.queen[r] != c)
+                    nq_board_block(&b, r, c);
+            }
+        }
+        nq_search search;
+        if (nq_search_compile(&b, &search) != NQ_OK)
+            continue;
+        uint64_t open = search.full, ruled_out[NQ_MAX_N];
+        long least = least_pairing(n, open, search.allow, n, 0, 0, -1, -1);
+        if (least >= 0) {   /* the least cost exactly: refuted below it, not at it */
+            assert_int_equal(nq_diagonal_matching(n, open, search.allow, n, (int)least - 1,
+                                                  ruled_out), 0);
+            assert_int_equal(nq_diagonal_matching(n, open, search.allow, n, (int)least,
+                                                  ruled_out), 1);
+        }
+        /* The queens' sum, or a bound a little above the least (more squares ruled out). */
+        int squares = i % 2 ? nq_diagonal_sums_of(n, open, search.full).squares
+                            : (int)least + test_below(&random, 40);
+        int alive = nq_diagonal_matching(n, open, search.allow, n, squares, ruled_out);
+        assert_int_equal(alive, least >= 0 && least <= squares);
+        refuted += !alive, kept += alive;
+        if (!alive)
+            continue;
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++)
+                if (ruled_out[r] >> c & 1) {
+                    assert_true(search.allow[r] >> c & 1);
+                    long with = least_pairing(n, open, search.allow, n, 0, 0, r, c);
+                    assert_true(with < 0 || with > squares);
+                    ruled++;
+                }
+    }
+    assert_true(refuted > 100 && kept > 100 && ruled > 100);
 }
 
 /* A budget or a stop request ends the search with NQ_ERR_STOPPED; the finder goes on from
@@ -281,6 +388,7 @@ int main(void)
         cmocka_unit_test(arbitrary_rows),
         cmocka_unit_test(wide_boards),
         cmocka_unit_test(every_path_agrees),
+        cmocka_unit_test(matching_is_exact),
         cmocka_unit_test(limits),
     };
     return cmocka_run_group_tests_name("find", tests, NULL, NULL);

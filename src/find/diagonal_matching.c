@@ -1,0 +1,209 @@
+/*
+ * diagonal_matching.c - a test of a node stronger than the diagonals' sums, for nodes high in
+ * a proof's tree, and the squares it rules out there.
+ *
+ * The k queens still to place take k distinct up-diagonals and k distinct down-diagonals, each
+ * queen on a free square that joins one of each: k edges of a matching in the bipartite graph
+ * whose vertices are the diagonals and whose edges are the free squares. What the queens add up
+ * to over the squares' cost, (r + c - n + 1)^2 + (c - r)^2, is fixed by the open rows and
+ * columns (diagonal_sums.h, nq_diagonal_sums.squares), so the cheapest matching of k edges must
+ * cost no more than that. diagonal_sums.h's bound is this test with the squares forgotten (any
+ * up-diagonal paired with any down-diagonal); on the CSPLib boards this one refutes half the
+ * nodes with 18 open rows of 25 that the sums let through (BENCHMARKS.md, "Hard boards").
+ *
+ * A square's cost is its up-diagonal's (u - n + 1)^2 plus its down-diagonal's (d - n + 1)^2, so
+ * along a path that alternates between squares out of the matching and squares in it the costs
+ * cancel but for the ends: a path from a free up-diagonal to a free down-diagonal adds their two
+ * costs, whatever lies between. The cheapest matching of k edges grows one edge at a time along
+ * the cheapest such path (successive shortest paths), found by reaching the down-diagonals from
+ * the free up-diagonals, cheapest first, in bit masks.
+ *
+ * The matching comes with prices on the diagonals (its linear program's dual) under which no
+ * free square has a negative reduced cost, and a completion that uses a square costs at least
+ * the cheapest matching plus that square's reduced cost. Where that is more than the fixed sum,
+ * the square is in no completion: the caller takes it out of the node's whole subtree. The
+ * dearest matching (which must cost no less) was tried too and cut or ruled out almost nothing
+ * more. Every figure is an integer: the test is exact.
+ */
+#include "find/find.h"
+
+#define NONE (-1)
+#define DIAGONALS 127   /* of one kind, on a board 64 wide */
+
+typedef nq_u128_bits diagonal_set;   /* bit d: diagonal d of one kind */
+
+/* The bipartite graph of a node and a matching in it: up-diagonals on one side,
+ * down-diagonals on the other, both by absolute index (r + c and c - r + n - 1). */
+typedef struct pairing {
+    int diagonals;                    /* of each kind: 2n - 1 */
+    diagonal_set ups, downs;          /* those that hold a free square */
+    diagonal_set adjacent[DIAGONALS]; /* [up]: the down-diagonals its free squares meet */
+    int cost[DIAGONALS];              /* [d]: a diagonal's squared distance from the middle */
+    int mate_up[DIAGONALS];           /* [up]: its down-diagonal in the matching, or NONE */
+    int mate_down[DIAGONALS];         /* [down]: its up-diagonal in the matching, or NONE */
+    int label_up[DIAGONALS], label_down[DIAGONALS];   /* prices, as prices() says */
+} pairing;
+
+static inline int lowest(diagonal_set m)
+{
+    uint64_t low = (uint64_t)m;
+    return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+}
+
+/* The graph of the free squares of the open rows. */
+static void build(pairing *p, int n, uint64_t open, const uint64_t *free)
+{
+    int middle = n - 1;
+    p->diagonals = 2 * n - 1, p->ups = p->downs = 0;
+    for (int d = 0; d < p->diagonals; d++) {
+        p->adjacent[d] = 0, p->mate_up[d] = p->mate_down[d] = NONE;
+        p->cost[d] = (d - middle) * (d - middle);
+    }
+    for (uint64_t m = open; m; m &= m - 1) {
+        int r = __builtin_ctzll(m);
+        for (uint64_t f = free[r]; f; f &= f - 1) {
+            int c = __builtin_ctzll(f);
+            p->adjacent[r + c] |= (diagonal_set)1 << (c - r + middle);
+        }
+        p->ups |= (diagonal_set)free[r] << r, p->downs |= (diagonal_set)free[r] << (middle - r);
+    }
+}
+
+/* Adds an edge to the matching along the cheapest path from a free up-diagonal to a free
+ * down-diagonal (order: the up-diagonals, cheapest first); returns its cost, or -1 when there
+ * is none. Each down-diagonal is reached first from the cheapest free up-diagonal that reaches
+ * it at all, which makes the path's cost; via[] keeps the way back. */
+static long augment(pairing *p, const int *order, int count, diagonal_set free_downs)
+{
+    int via[DIAGONALS], queue[DIAGONALS];
+    diagonal_set reached = 0;
+    int cheapest_down = 1 << 29, best_down = NONE;
+    long best = -1;
+    for (diagonal_set m = free_downs; m; m &= m - 1) {
+        int d = lowest(m);
+        cheapest_down = p->cost[d] < cheapest_down ? p->cost[d] : cheapest_down;
+    }
+    for (int i = 0; i < count; i++) {
+        int start = order[i];
+        if (p->mate_up[start] != NONE)
+            continue;
+        if (best >= 0 && p->cost[start] + cheapest_down >= best)
+            break;   /* no later start can do better */
+        int head = 0, tail = 0, up = start;
+        for (;;) {
+            diagonal_set fresh = p->adjacent[up] & ~reached;
+            reached |= fresh;
+            for (; fresh; fresh &= fresh - 1) {
+                int d = lowest(fresh);
+                via[d] = up, queue[tail++] = d;
+            }
+            if (head == tail)
+                break;
+            int d = queue[head++];
+            while (p->mate_down[d] == NONE) {   /* a free end: a path */
+                if (best < 0 || p->cost[start] + p->cost[d] < best)
+                    best = p->cost[start] + p->cost[d], best_down = d;
+                if (head == tail)
+                    break;
+                d = queue[head++];
+            }
+            if (p->mate_down[d] == NONE)
+                break;
+            up = p->mate_down[d];
+        }
+    }
+    if (best < 0)
+        return -1;
+    for (int d = best_down;;) {   /* flip the path's edges */
+        int up = via[d], previous = p->mate_up[up];
+        p->mate_up[up] = d, p->mate_down[d] = up;
+        if (previous == NONE)
+            break;
+        d = previous;
+    }
+    return best;
+}
+
+/* Prices that prove the matching cheapest: the shortest distances from a source joined to
+ * every vertex at no cost, in the network source -> free up -> (square) -> down -> sink
+ * whose arcs out of the matching run forward and those in it backward. They are kept as
+ * labels, which alternating paths pass on unchanged: an up-diagonal's price is its label
+ * less its cost, a down-diagonal's its label plus its cost, and a square (u, d) out of the
+ * matching has the reduced cost label_up[u] - label_down[d]. Relaxed to a fixpoint; returns
+ * whether it was reached (always, but for a bug: then no square may be ruled out). */
+static int prices(pairing *p)
+{
+    int *label_up = p->label_up, *label_down = p->label_down;
+    for (int d = 0; d < p->diagonals; d++)
+        label_up[d] = p->cost[d], label_down[d] = -p->cost[d];   /* price 0 */
+    /* Each round settles the vertices one arc further from the source; more rounds than
+     * vertices would mean a cycle of negative cost, which a cheapest matching cannot have. */
+    int changed = 1;
+    for (int round = 0; changed && round <= 2 * p->diagonals + 2; round++) {
+        changed = 0;
+        int source = 0, sink = 0;   /* their prices */
+        for (int d = 0; d < p->diagonals; d++) {
+            if ((p->downs >> d & 1) && p->mate_down[d] == NONE && label_down[d] + p->cost[d] < sink)
+                sink = label_down[d] + p->cost[d];
+            if ((p->ups >> d & 1) && p->mate_up[d] != NONE && label_up[d] - p->cost[d] < source)
+                source = label_up[d] - p->cost[d];
+        }
+        for (int up = 0; up < p->diagonals; up++) {
+            if (!(p->ups >> up & 1))
+                continue;
+            if (p->mate_up[up] == NONE && source + p->cost[up] < label_up[up])
+                label_up[up] = source + p->cost[up], changed = 1;
+            for (diagonal_set m = p->adjacent[up]; m; m &= m - 1) {
+                int d = lowest(m);
+                if (p->mate_up[up] != d && label_up[up] < label_down[d])
+                    label_down[d] = label_up[up], changed = 1;
+            }
+        }
+        for (int d = 0; d < p->diagonals; d++) {
+            if (!(p->downs >> d & 1) || p->mate_down[d] == NONE)
+                continue;
+            if (sink - p->cost[d] < label_down[d])
+                label_down[d] = sink - p->cost[d], changed = 1;
+            if (label_down[d] < label_up[p->mate_down[d]])
+                label_up[p->mate_down[d]] = label_down[d], changed = 1;
+        }
+    }
+    return !changed;
+}
+
+int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int squares,
+                         uint64_t *ruled_out)
+{
+    pairing p;
+    build(&p, n, open, free);
+    int order[DIAGONALS], count = 0, middle = n - 1;   /* up-diagonals, from the middle out */
+    for (int t = 0; t <= middle; t++) {
+        if (p.ups >> (middle - t) & 1)
+            order[count++] = middle - t;
+        if (t && (p.ups >> (middle + t) & 1))
+            order[count++] = middle + t;
+    }
+    long least = 0;
+    diagonal_set free_downs = p.downs;
+    for (int edge = 0; edge < k; edge++) {
+        long step = augment(&p, order, count, free_downs);
+        if (step < 0 || (least += step) > squares)
+            return 0;
+        for (int d = 0; d < p.diagonals; d++)
+            if (p.mate_down[d] != NONE)
+                free_downs &= ~((diagonal_set)1 << d);
+    }
+    int priced = prices(&p);
+    for (uint64_t m = open; m; m &= m - 1) {
+        int r = __builtin_ctzll(m);
+        ruled_out[r] = 0;
+        if (!priced)
+            continue;
+        for (uint64_t f = free[r]; f; f &= f - 1) {
+            int c = __builtin_ctzll(f), up = r + c, down = c - r + middle;
+            if (p.mate_up[up] != down && least + p.label_up[up] - p.label_down[down] > squares)
+                ruled_out[r] |= UINT64_C(1) << c;
+        }
+    }
+    return 1;
+}
