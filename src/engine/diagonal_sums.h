@@ -176,31 +176,13 @@ static inline __attribute__((always_inline)) int nq_nearest_squares_within(uint6
            (k - in) * t * t;
 }
 
-static inline __attribute__((always_inline)) int nq_nearest_squares(uint64_t free, int k,
-                                                                    int middle)
-{
-    return nq_nearest_squares_within(free, k, middle, nq_ring_holding(free, k, middle));
-}
-
 /* How far the k queens still to place can stray from the least sum of squared distances that
  * the free diagonals allow them (their squares sum minus that least), or -1 when they cannot
  * meet sums s: a proof that the node has no completion. up_free and down_free hold the
  * diagonals (by index, as above) that hold a free square of an open row. Boards up to 32
- * wide. */
-static inline __attribute__((always_inline)) int nq_diagonal_sums_slack(nq_diagonal_sums s,
-                                                                        int n, int k,
-                                                                        uint64_t up_free,
-                                                                        uint64_t down_free)
-{
-    if (!nq_index_bounds(up_free, k, s.up) || !nq_index_bounds(down_free, k, s.down))
-        return -1;
-    int near = nq_nearest_squares(up_free, k, n - 1) + nq_nearest_squares(down_free, k, n - 1);
-    return near > s.squares ? -1 : s.squares - near;
-}
-
-/* nq_diagonal_sums_slack, which also gives the rings that hold the k nearest free diagonals of
- * each kind (nq_ring_holding: *up_ring, *down_ring), for the tests that follow it
- * (nq_diagonals_reach_ring, nq_diagonals_needed_ring) to start from. */
+ * wide. Gives besides the rings that hold the k nearest free diagonals of each kind
+ * (nq_ring_holding: *up_ring, *down_ring), where the tests that follow it start
+ * (nq_diagonals_within_ring, nq_diagonals_needed_narrow). */
 static inline __attribute__((always_inline)) int
 nq_diagonal_sums_slack_rings(nq_diagonal_sums s, int n, int k, uint64_t up_free,
                              uint64_t down_free, int *up_ring, int *down_ring)
@@ -212,6 +194,15 @@ nq_diagonal_sums_slack_rings(nq_diagonal_sums s, int n, int k, uint64_t up_free,
     int near = nq_nearest_squares_within(up_free, k, n - 1, *up_ring) +
                nq_nearest_squares_within(down_free, k, n - 1, *down_ring);
     return near > s.squares ? -1 : s.squares - near;
+}
+
+static inline __attribute__((always_inline)) int nq_diagonal_sums_slack(nq_diagonal_sums s,
+                                                                        int n, int k,
+                                                                        uint64_t up_free,
+                                                                        uint64_t down_free)
+{
+    int up_ring, down_ring;   /* not wanted */
+    return nq_diagonal_sums_slack_rings(s, n, k, up_free, down_free, &up_ring, &down_ring);
 }
 
 /* Whether the k queens still to place can meet the sum of their down-diagonals' indices
@@ -300,24 +291,6 @@ nq_nearest_squares_within_wide(nq_diagonal_bits free, int k, int middle, int t)
            in * middle * middle + (k - in) * t * t;
 }
 
-static inline __attribute__((always_inline)) int nq_nearest_squares_wide(nq_diagonal_bits free,
-                                                                         int k, int middle)
-{
-    return nq_nearest_squares_within_wide(free, k, middle, nq_ring_holding_wide(free, k, middle));
-}
-
-/* nq_diagonal_sums_slack for boards up to 64 wide. */
-static inline __attribute__((always_inline)) int
-nq_diagonal_sums_slack_wide(nq_diagonal_sums s, int n, int k, nq_diagonal_bits up_free,
-                            nq_diagonal_bits down_free)
-{
-    if (!nq_index_bounds_wide(up_free, k, s.up) || !nq_index_bounds_wide(down_free, k, s.down))
-        return -1;
-    int near = nq_nearest_squares_wide(up_free, k, n - 1) +
-               nq_nearest_squares_wide(down_free, k, n - 1);
-    return near > s.squares ? -1 : s.squares - near;
-}
-
 /* nq_diagonal_sums_slack_rings for boards up to 64 wide. */
 static inline __attribute__((always_inline)) int
 nq_diagonal_sums_slack_rings_wide(nq_diagonal_sums s, int n, int k, nq_diagonal_bits up_free,
@@ -330,6 +303,15 @@ nq_diagonal_sums_slack_rings_wide(nq_diagonal_sums s, int n, int k, nq_diagonal_
     int near = nq_nearest_squares_within_wide(up_free, k, n - 1, *up_ring) +
                nq_nearest_squares_within_wide(down_free, k, n - 1, *down_ring);
     return near > s.squares ? -1 : s.squares - near;
+}
+
+/* nq_diagonal_sums_slack for boards up to 64 wide. */
+static inline __attribute__((always_inline)) int
+nq_diagonal_sums_slack_wide(nq_diagonal_sums s, int n, int k, nq_diagonal_bits up_free,
+                            nq_diagonal_bits down_free)
+{
+    int up_ring, down_ring;   /* not wanted */
+    return nq_diagonal_sums_slack_rings_wide(s, n, k, up_free, down_free, &up_ring, &down_ring);
 }
 
 /* nq_diagonal_sums_down for boards up to 64 wide. */
