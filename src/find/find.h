@@ -63,7 +63,7 @@ nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits
 /* The test of diagonal_matching.c on a node of a board up to 64 wide with k open rows (open),
  * their free squares free[r], and the sum of the squares' costs its queens must meet
  * (nq_diagonal_sums.squares): 0 when the node has no completion; else 1, with ruled_out[r] the
- * free squares of each open row that no completion uses. Exact; costs as much as a few hundred
+ * free squares of each open row that no completion uses. Exact; costs as much as a few dozen
  * nodes. */
 int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int squares,
                          uint64_t *ruled_out);

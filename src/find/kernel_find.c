@@ -226,7 +226,7 @@ static inline __attribute__((always_inline)) nq_u128_bits needed(nq_u128_bits fr
 }
 
 /* Whether a node with k open rows is worth the matching's test (diagonal_matching.c): it costs
- * as much as a few hundred nodes and pays where the subtrees below are large, so only at nodes
+ * as much as a few dozen nodes and pays where the subtrees below are large, so only at nodes
  * with four fifths of the rows or more open (three quarters: more tests for few more cuts), once
  * the search has spent f->match_after nodes (a proof that ends sooner is cheap anyway). */
 static inline __attribute__((always_inline)) int worth_matching(const nq_finder *f, int n, int k,
