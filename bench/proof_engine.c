@@ -10,7 +10,7 @@
  * the other: no time limit), lines (the counting kernel for constrained boards,
  * nq_kernel_count_lines_best: counts every completion). NQ_DIAGONAL_SUMS=0 in the environment
  * leaves out the test of the diagonals' sums (all engines but lines); NQ_MATCH_AFTER=N starts
- * find's matching test (diagonal_matching.c) after N nodes instead of NQ_MATCH_AFTER
+ * find's matching test (diagonal_matching.c) after N nodes instead of at once
  * (18446744073709551615: never). LIMIT_S bounds the process's CPU seconds per board (all threads
  * together). Prints a line per board: its name, the answer (yes, no, count, or - when LIMIT_S ran
  * out), the systematic search's nodes and matching tests (find only), or the count (lines), and

@@ -68,10 +68,6 @@ nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits
 int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int squares,
                          uint64_t *ruled_out);
 
-/* Nodes a proof spends before the matching's test starts: proofs shorter than about a second
- * would not gain what it costs (BENCHMARKS.md, "Hard boards"). */
-#define NQ_MATCH_AFTER (UINT64_C(1) << 22)
-
 /* The search of kernel_find.c: fewest choices first, forced columns, no restarts; the fastest
  * way to prove that a board has no completion. With limits->seed nonzero, each row's squares
  * are tried in an order that seed draws. The contract of nq_find_completion. */
@@ -152,8 +148,9 @@ typedef struct nq_finder {
     uint64_t far_cuts;             /* times a node's diagonals out of reach were taken out */
     uint64_t matchings;            /* nodes that had the matching's test (diagonal_matching.c) */
     uint64_t ruled_out;            /* squares it took out of subtrees */
-    uint64_t match_after;          /* nodes spent before the test starts (NQ_MATCH_AFTER from
-                                      nq_finder_init; the tests set 0 to force it) */
+    uint64_t match_after;          /* nodes spent before the test starts: 0 from nq_finder_init
+                                      (high in the tree is where ruling squares out pays most);
+                                      UINT64_MAX walks without it */
     uint64_t allowed[NQ_MAX_N][NQ_MAX_N];   /* [depth]: the squares a node at that depth left
                                                its subtree, where the matching ruled some out */
     const nq_find_kernels *kernels;   /* the CPU path it runs on */

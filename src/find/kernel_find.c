@@ -228,7 +228,7 @@ static inline __attribute__((always_inline)) nq_u128_bits needed(nq_u128_bits fr
 /* Whether a node with k open rows is worth the matching's test (diagonal_matching.c): it costs
  * as much as a few dozen nodes and pays where the subtrees below are large, so only at nodes
  * with four fifths of the rows or more open (three quarters: more tests for few more cuts), once
- * the search has spent f->match_after nodes (a proof that ends sooner is cheap anyway). */
+ * the search has spent f->match_after nodes (0 but in the tests). */
 static inline __attribute__((always_inline)) int worth_matching(const nq_finder *f, int n, int k,
                                                                 uint64_t done)
 {
@@ -421,7 +421,7 @@ void nq_finder_init(nq_finder *f, const nq_search *search, uint64_t seed,
     f->far_cuts = 0;
     f->matchings = 0;
     f->ruled_out = 0;
-    f->match_after = NQ_MATCH_AFTER;
+    f->match_after = 0;
     f->kernels = kernels;
     f->wide = search->n > 32;
     f->sums = nq_diagonal_sums_of(search->n, f->open, search->full & ~f->cols);

@@ -150,10 +150,9 @@ static void wide_boards(void **state)
     }
 }
 
-/* Whether find_on forces the matching's test from the first node (else it starts after
- * NQ_MATCH_AFTER nodes, which these boards never reach), and the tests and squares ruled out
- * it made. */
-static int matching_forced;
+/* Whether find_on walks without the matching's test (else it has it from the first node, as
+ * nq_finder_init sets), and the tests and squares ruled out it made. */
+static int without_matching;
 static uint64_t matchings, ruled_out;
 
 /* The systematic walk on each CPU path and diagonal width (kernels, wide) in installments of
@@ -166,8 +165,8 @@ static nq_status find_on(const nq_search *search, const nq_find_kernels *kernels
     nq_finder_init(&finder, search, 0, kernels);
     finder.wide = wide || search->n > 32;
     finder.sums_test = sums_test;
-    if (matching_forced)
-        finder.match_after = 0;
+    if (without_matching)
+        finder.match_after = UINT64_MAX;
     nq_status status;
     while ((status = nq_finder_run(&finder, installment, NULL, cols)) == NQ_ERR_STOPPED)
         ;
@@ -251,20 +250,20 @@ static void every_path_agrees(void **state)
             down_nodes = nodes;
         }
         down_cut += first == NQ_ERR_NO_SOLUTION && down_nodes < plain_nodes;
-        /* With the matching's test from the first node: the same answer, the same nodes
-         * narrow and wide, in one run or in installments. */
-        matching_forced = 1;
-        uint64_t matched_nodes = 0;
+        /* Without the matching's test: the same answer, the same nodes narrow and wide, in one
+         * run or in installments. */
+        without_matching = 1;
+        uint64_t unmatched_nodes = 0;
         for (int wide = 0; wide < 2; wide++) {
             assert_int_equal(find_on(&search, paths[count - 1], wide, 1,
                                      wide ? 1000 : UINT64_MAX, cols, &nodes, &lines, &far),
                              first);
             if (first == NQ_OK)
                 assert_true(is_completion(&search, cols));
-            assert_true(!wide || nodes == matched_nodes);
-            matched_nodes = nodes;
+            assert_true(!wide || nodes == unmatched_nodes);
+            unmatched_nodes = nodes;
         }
-        matching_forced = 0;
+        without_matching = 0;
         found += first == NQ_OK, none += first == NQ_ERR_NO_SOLUTION;
     }
     assert_true(cut > 100 && down_cut > 100 && diagonal_lines > 100 && far_cuts > 100);
