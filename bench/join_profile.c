@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "join/join.h"
+#include "cpu_time.h"
 
 /* The units `count` makes by default (count/plan.c's default_min_units): 4,096 at n = 18,
  * four times as many a size up to a million, 16 million from n = 26. */
@@ -25,13 +26,6 @@ static size_t count_min_units(int n)
     for (int k = 18; k < n && units < (1u << 20); k++)
         units *= 4;
     return n >= 26 ? (size_t)1 << 24 : units;
-}
-
-static double cpu_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* xorshift64*: the same draws on every build. */
@@ -75,10 +69,10 @@ int main(int argc, char **argv)
         for (size_t u = first; u < first + (size_t)run && u < units; u++) {
             const nq_join_unit *unit = nq_join_unit_at(join, u);
             uint64_t total;
-            const double begin = cpu_seconds();
+            const double begin = thread_seconds();
             if (nq_join_count_unit(join, u, kernels, scratch, NULL, &total))
                 return 1;
-            const double took = cpu_seconds() - begin;
+            const double took = thread_seconds() - begin;
             spent += took;
             printf("unit %zu start %u rows %#x part %u of %u: %.3f s, %llu\n", u, unit->start,
                    unit->first, unit->part, unit->parts, took, (unsigned long long)total);

@@ -19,28 +19,16 @@
 #include "nqueens.h"
 #include "engine/engine.h"
 #include "engine/kernels.h"
+#include "board_file.h"
+#include "cpu_time.h"
 
 /* count/plan.c's LINES_MIN_UNITS: the same units as `count`. */
 #define PLAN_UNITS 4096
 
-static double cpu_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static int load(const char *path, nq_search *search)
 {
-    static char text[1 << 16];
-    FILE *file = fopen(path, "r");
-    if (!file)
-        return 0;
-    size_t length = fread(text, 1, sizeof text, file);
-    fclose(file);
     nq_board board;
-    return nq_board_parse(text, length, &board, NULL) == NQ_OK &&
-           nq_search_compile(&board, search) == NQ_OK;
+    return read_board_file(path, &board) && nq_search_compile(&board, search) == NQ_OK;
 }
 
 int main(int argc, char **argv)
@@ -60,7 +48,7 @@ int main(int argc, char **argv)
         }
         uint64_t count = 0;
         size_t counted = 0;
-        double start = cpu_seconds();
+        double start = thread_seconds();
         for (size_t u = 0; u < list.count; u += stride, counted++) {
             nq_search s;
             nq_search_of_unit(&search, &list.units[u], &s);
@@ -68,7 +56,7 @@ int main(int argc, char **argv)
         }
         const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
         printf("%s units %zu counted %zu count %llu cpu %.2f\n", name, list.count, counted,
-               (unsigned long long)count, cpu_seconds() - start);
+               (unsigned long long)count, thread_seconds() - start);
         fflush(stdout);
         free(list.units);
     }

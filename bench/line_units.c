@@ -18,24 +18,8 @@
 #include <time.h>
 
 #include "nqueens.h"
-
-static double cpu_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int load(const char *path, nq_board *board)
-{
-    static char text[1 << 16];
-    FILE *file = fopen(path, "r");
-    if (!file)
-        return 0;
-    size_t length = fread(text, 1, sizeof text, file);
-    fclose(file);
-    return nq_board_parse(text, length, board, NULL) == NQ_OK;
-}
+#include "board_file.h"
+#include "cpu_time.h"
 
 static int descending(const void *a, const void *b)
 {
@@ -56,9 +40,9 @@ static int time_units(const char *name, const nq_board *board, double limit)
     uint64_t count = 0;
     for (; seconds && counted < units && (limit <= 0 || total < limit); counted++) {
         nq_unit_count c;
-        double start = cpu_seconds();
+        double start = thread_seconds();
         nq_plan_count_unit(plan, counted, 0, &c);
-        seconds[counted] = cpu_seconds() - start;
+        seconds[counted] = thread_seconds() - start;
         total += seconds[counted];
         count += c.total;
         largest = seconds[counted] > seconds[largest] ? counted : largest;
@@ -93,7 +77,7 @@ int main(int argc, char **argv)
     for (int i = first; i < argc; i++) {
         nq_board board;
         const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
-        if (!load(argv[i], &board) || !time_units(name, &board, limit)) {
+        if (!read_board_file(argv[i], &board) || !time_units(name, &board, limit)) {
             fprintf(stderr, "line_units: cannot plan %s\n", argv[i]);
             return 1;
         }

@@ -25,25 +25,13 @@
 #include "engine/engine.h"
 #include "engine/kernels.h"
 #include "find/find.h"
-
-static double cpu_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
+#include "board_file.h"
+#include "cpu_time.h"
 
 static int load(const char *path, nq_search *search)
 {
-    static char text[1 << 16];
-    FILE *file = fopen(path, "r");
-    if (!file)
-        return 0;
-    size_t length = fread(text, 1, sizeof text, file);
-    fclose(file);
     nq_board board;
-    return nq_board_parse(text, length, &board, NULL) == NQ_OK &&
-           nq_search_compile(&board, search) == NQ_OK;
+    return read_board_file(path, &board) && nq_search_compile(&board, search) == NQ_OK;
 }
 
 static volatile int timed_out;
@@ -91,7 +79,7 @@ static double board_start;
 static void *alarm_thread(void *arg)
 {
     struct timespec t = { 0, 20000000 };
-    while (cpu_seconds() - board_start < *(double *)arg)
+    while (process_seconds() - board_start < *(double *)arg)
         nanosleep(&t, NULL);
     timed_out = 1;
     return NULL;
@@ -121,7 +109,7 @@ int main(int argc, char **argv)
         int8_t cols[NQ_MAX_N];
         pthread_t alarm;
         timed_out = 0;
-        double start = board_start = cpu_seconds();
+        double start = board_start = process_seconds();
         if (limit > 0)
             pthread_create(&alarm, NULL, alarm_thread, &limit);
         struct timespec wall0, wall1;
@@ -159,7 +147,7 @@ int main(int argc, char **argv)
             return 2;
         }
         clock_gettime(CLOCK_MONOTONIC, &wall1);
-        double cpu = cpu_seconds() - start;
+        double cpu = process_seconds() - start;
         double wall = (double)(wall1.tv_sec - wall0.tv_sec) +
                       (double)(wall1.tv_nsec - wall0.tv_nsec) * 1e-9;
         if (limit > 0)
