@@ -380,16 +380,9 @@ static inline __attribute__((always_inline)) int nq_diagonal_reach(int t_k, int 
     return far;
 }
 
-/* The diagonals of one kind (free, holding k or more, as above) within that reach: the others
- * can be taken out of the node's whole subtree. Boards up to 32 wide. */
-static inline __attribute__((always_inline)) uint64_t nq_diagonals_within_reach(uint64_t free,
-                                                                               int k, int middle,
-                                                                               int slack)
-{
-    return nq_ring(middle, nq_diagonal_reach(nq_ring_holding(free, k, middle), slack, middle));
-}
-
-/* The same from the ring that holds the k nearest (nq_ring_holding). */
+/* The diagonals of one kind (free, holding k or more, as above) within that reach, from the
+ * ring that holds the k nearest (nq_ring_holding): the others can be taken out of the node's
+ * whole subtree. Boards up to 32 wide. */
 static inline __attribute__((always_inline)) uint64_t nq_diagonals_within_ring(int ring,
                                                                               int middle,
                                                                               int slack)
@@ -397,19 +390,26 @@ static inline __attribute__((always_inline)) uint64_t nq_diagonals_within_ring(i
     return nq_ring(middle, nq_diagonal_reach(ring, slack, middle));
 }
 
-/* The same on boards up to 64 wide. */
-static inline __attribute__((always_inline)) nq_diagonal_bits
-nq_diagonals_within_reach_wide(nq_diagonal_bits free, int k, int middle, int slack)
+/* The same from free itself. */
+static inline __attribute__((always_inline)) uint64_t nq_diagonals_within_reach(uint64_t free,
+                                                                               int k, int middle,
+                                                                               int slack)
 {
-    int far = nq_diagonal_reach(nq_ring_holding_wide(free, k, middle), slack, middle);
-    return nq_prefix_wide(2 * far) << (middle - far);
+    return nq_diagonals_within_ring(nq_ring_holding(free, k, middle), middle, slack);
 }
 
+/* The same on boards up to 64 wide. */
 static inline __attribute__((always_inline)) nq_diagonal_bits
 nq_diagonals_within_ring_wide(int ring, int middle, int slack)
 {
     int far = nq_diagonal_reach(ring, slack, middle);
     return nq_prefix_wide(2 * far) << (middle - far);
+}
+
+static inline __attribute__((always_inline)) nq_diagonal_bits
+nq_diagonals_within_reach_wide(nq_diagonal_bits free, int k, int middle, int slack)
+{
+    return nq_diagonals_within_ring_wide(nq_ring_holding_wide(free, k, middle), middle, slack);
 }
 
 #endif /* NQ_DIAGONAL_SUMS_H */

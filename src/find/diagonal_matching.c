@@ -37,6 +37,7 @@ typedef nq_u128_bits diagonal_set;   /* bit d: diagonal d of one kind */
 typedef struct pairing {
     int diagonals;                    /* of each kind: 2n - 1 */
     diagonal_set ups, downs;          /* those that hold a free square */
+    diagonal_set free_downs;          /* of downs, those out of the matching */
     diagonal_set adjacent[DIAGONALS]; /* [up]: the down-diagonals its free squares meet */
     int cost[DIAGONALS];              /* [d]: a diagonal's squared distance from the middle */
     int mate_up[DIAGONALS];           /* [up]: its down-diagonal in the matching, or NONE */
@@ -67,19 +68,20 @@ static void build(pairing *p, int n, uint64_t open, const uint64_t *free)
         }
         p->ups |= (diagonal_set)free[r] << r, p->downs |= (diagonal_set)free[r] << (middle - r);
     }
+    p->free_downs = p->downs;
 }
 
 /* Adds an edge to the matching along the cheapest path from a free up-diagonal to a free
  * down-diagonal (order: the up-diagonals, cheapest first); returns its cost, or -1 when there
  * is none. Each down-diagonal is reached first from the cheapest free up-diagonal that reaches
  * it at all, which makes the path's cost; via[] keeps the way back. */
-static long augment(pairing *p, const int *order, int count, diagonal_set free_downs)
+static long augment(pairing *p, const int *order, int count)
 {
     int via[DIAGONALS], queue[DIAGONALS];
     diagonal_set reached = 0;
     int cheapest_down = 1 << 29, best_down = NONE;
     long best = -1;
-    for (diagonal_set m = free_downs; m; m &= m - 1) {
+    for (diagonal_set m = p->free_downs; m; m &= m - 1) {
         int d = lowest(m);
         cheapest_down = p->cost[d] < cheapest_down ? p->cost[d] : cheapest_down;
     }
@@ -114,6 +116,7 @@ static long augment(pairing *p, const int *order, int count, diagonal_set free_d
     }
     if (best < 0)
         return -1;
+    p->free_downs &= ~((diagonal_set)1 << best_down);   /* the inner ones stay matched */
     for (int d = best_down;;) {   /* flip the path's edges */
         int up = via[d], previous = p->mate_up[up];
         p->mate_up[up] = d, p->mate_down[d] = up;
@@ -184,14 +187,10 @@ int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int 
             order[count++] = middle + t;
     }
     long least = 0;
-    diagonal_set free_downs = p.downs;
     for (int edge = 0; edge < k; edge++) {
-        long step = augment(&p, order, count, free_downs);
+        long step = augment(&p, order, count);
         if (step < 0 || (least += step) > squares)
             return 0;
-        for (int d = 0; d < p.diagonals; d++)
-            if (p.mate_down[d] != NONE)
-                free_downs &= ~((diagonal_set)1 << d);
     }
     int priced = prices(&p);
     for (uint64_t m = open; m; m &= m - 1) {

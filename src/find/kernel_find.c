@@ -249,9 +249,8 @@ static int match_node(nq_finder *f, int depth, uint64_t open, const uint64_t *fr
         any |= ruled_out[__builtin_ctzll(m)];
     if (!any)
         return 1;
-    uint64_t *own = f->allowed[depth];
-    if (own != *allow)
-        memcpy(own, *allow, sizeof(uint64_t) * (size_t)f->search->n);
+    uint64_t *own = f->allowed[depth];   /* *allow is the board's or an ancestor's */
+    memcpy(own, *allow, sizeof(uint64_t) * (size_t)f->search->n);
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
         own[r] &= ~ruled_out[r];
