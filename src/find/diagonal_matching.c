@@ -4,18 +4,25 @@
  *
  * The k queens still to place take k distinct up-diagonals and k distinct down-diagonals, each
  * queen on a free square that joins one of each: k edges of a matching in the bipartite graph
- * whose vertices are the diagonals and whose edges are the free squares. What the queens add up
- * to over the squares' cost, (r + c - n + 1)^2 + (c - r)^2, is fixed by the open rows and
- * columns (diagonal_sums.h, nq_diagonal_sums.squares), so the cheapest matching of k edges must
- * cost no more than that. diagonal_sums.h's bound is this test with the squares forgotten (any
- * up-diagonal paired with any down-diagonal); on the CSPLib boards this one refutes half the
- * nodes with 18 open rows of 25 that the sums let through (BENCHMARKS.md, "Hard boards").
+ * whose vertices are the diagonals and whose edges are the free squares. Measured from any
+ * center, a square's squared distance 2(2r - R)^2 + 2(2c - C)^2 (in quarter squares: the
+ * center is (R/2, C/2)) is a cost of its row plus a cost of its column, so what the queens add
+ * up to over it is fixed by the open rows and columns (nq_diagonal_matching_bound), and the
+ * cheapest matching of k edges must cost no more than that. The same distance is also a cost
+ * of its up-diagonal, (2u - R - C)^2 with u = r + c, plus one of its down-diagonal,
+ * (2(c - r) - C + R)^2, which makes the matching cheap to find (below). diagonal_sums.h's bound
+ * is this test from the middle with the squares forgotten (any up-diagonal paired with any
+ * down-diagonal); on the CSPLib boards this one refutes half the nodes with 18 open rows of 25
+ * that the sums let through (BENCHMARKS.md, "Hard boards"). The center is the caller's choice:
+ * every center gives a sound test, and a center far from the open rows and columns a weak one
+ * (from the middle, the test cut nothing on the first solutions' questions, whose open rows
+ * are the bottom ones; from their mean it proves some of them a thousand times faster).
  *
- * A square's cost is its up-diagonal's (u - n + 1)^2 plus its down-diagonal's (d - n + 1)^2, so
- * along a path that alternates between squares out of the matching and squares in it the costs
- * cancel but for the ends: a path from a free up-diagonal to a free down-diagonal adds their two
- * costs, whatever lies between. The cheapest matching of k edges grows one edge at a time along
- * the cheapest such path (successive shortest paths), found by reaching the down-diagonals from
+ * Because a square's cost is its up-diagonal's plus its down-diagonal's, along a path that
+ * alternates between squares out of the matching and squares in it the costs cancel but for
+ * the ends: a path from a free up-diagonal to a free down-diagonal adds their two costs,
+ * whatever lies between. The cheapest matching of k edges grows one edge at a time along the
+ * cheapest such path (successive shortest paths), found by reaching the down-diagonals from
  * the free up-diagonals, cheapest first, in bit masks.
  *
  * The matching comes with prices on the diagonals (its linear program's dual) under which no
@@ -25,6 +32,8 @@
  * dearest matching (which must cost no less) was tried too and cut or ruled out almost nothing
  * more. Every figure is an integer: the test is exact.
  */
+#include <limits.h>
+
 #include "find/find.h"
 
 #define NONE (-1)
@@ -39,7 +48,7 @@ typedef struct pairing {
     diagonal_set ups, downs;          /* those that hold a free square */
     diagonal_set free_downs;          /* of downs, those out of the matching */
     diagonal_set adjacent[DIAGONALS]; /* [up]: the down-diagonals its free squares meet */
-    int cost[DIAGONALS];              /* [d]: a diagonal's squared distance from the middle */
+    int cost_up[DIAGONALS], cost_down[DIAGONALS];   /* [d]: a diagonal's cost (< 2^16) */
     int mate_up[DIAGONALS];           /* [up]: its down-diagonal in the matching, or NONE */
     int mate_down[DIAGONALS];         /* [down]: its up-diagonal in the matching, or NONE */
     int label_up[DIAGONALS], label_down[DIAGONALS];   /* prices, as prices() says */
@@ -51,14 +60,15 @@ static inline int lowest(diagonal_set m)
     return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
 }
 
-/* The graph of the free squares of the open rows. */
-static void build(pairing *p, int n, uint64_t open, const uint64_t *free)
+/* The graph of the free squares of the open rows, its costs measured from (row2, col2). */
+static void build(pairing *p, int n, uint64_t open, const uint64_t *free, int row2, int col2)
 {
     int middle = n - 1;
     p->diagonals = 2 * n - 1, p->ups = p->downs = 0;
     for (int d = 0; d < p->diagonals; d++) {
         p->adjacent[d] = 0, p->mate_up[d] = p->mate_down[d] = NONE;
-        p->cost[d] = (d - middle) * (d - middle);
+        int x = 2 * d - row2 - col2, y = 2 * (d - middle) - col2 + row2;
+        p->cost_up[d] = x * x, p->cost_down[d] = y * y;
     }
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
@@ -75,21 +85,21 @@ static void build(pairing *p, int n, uint64_t open, const uint64_t *free)
  * down-diagonal (order: the up-diagonals, cheapest first); returns its cost, or -1 when there
  * is none. Each down-diagonal is reached first from the cheapest free up-diagonal that reaches
  * it at all, which makes the path's cost; via[] keeps the way back. */
-static long augment(pairing *p, const int *order, int count)
+static int augment(pairing *p, const int *order, int count)
 {
     int via[DIAGONALS], queue[DIAGONALS];
     diagonal_set reached = 0;
-    int cheapest_down = 1 << 29, best_down = NONE;
-    long best = -1;
+    int cheapest_down = INT_MAX / 2, best_down = NONE;
+    int best = -1;
     for (diagonal_set m = p->free_downs; m; m &= m - 1) {
         int d = lowest(m);
-        cheapest_down = p->cost[d] < cheapest_down ? p->cost[d] : cheapest_down;
+        cheapest_down = p->cost_down[d] < cheapest_down ? p->cost_down[d] : cheapest_down;
     }
     for (int i = 0; i < count; i++) {
         int start = order[i];
         if (p->mate_up[start] != NONE)
             continue;
-        if (best >= 0 && p->cost[start] + cheapest_down >= best)
+        if (best >= 0 && p->cost_up[start] + cheapest_down >= best)
             break;   /* no later start can do better */
         int head = 0, tail = 0, up = start;
         for (;;) {
@@ -103,8 +113,8 @@ static long augment(pairing *p, const int *order, int count)
                 break;
             int d = queue[head++];
             while (p->mate_down[d] == NONE) {   /* a free end: a path */
-                if (best < 0 || p->cost[start] + p->cost[d] < best)
-                    best = p->cost[start] + p->cost[d], best_down = d;
+                if (best < 0 || p->cost_up[start] + p->cost_down[d] < best)
+                    best = p->cost_up[start] + p->cost_down[d], best_down = d;
                 if (head == tail)
                     break;
                 d = queue[head++];
@@ -138,7 +148,7 @@ static int prices(pairing *p)
 {
     int *label_up = p->label_up, *label_down = p->label_down;
     for (int d = 0; d < p->diagonals; d++)
-        label_up[d] = p->cost[d], label_down[d] = -p->cost[d];   /* price 0 */
+        label_up[d] = p->cost_up[d], label_down[d] = -p->cost_down[d];   /* price 0 */
     /* Each round settles the vertices one arc further from the source; more rounds than
      * vertices would mean a cycle of negative cost, which a cheapest matching cannot have. */
     int changed = 1;
@@ -146,16 +156,16 @@ static int prices(pairing *p)
         changed = 0;
         int source = 0, sink = 0;   /* their prices */
         for (int d = 0; d < p->diagonals; d++) {
-            if ((p->downs >> d & 1) && p->mate_down[d] == NONE && label_down[d] + p->cost[d] < sink)
-                sink = label_down[d] + p->cost[d];
-            if ((p->ups >> d & 1) && p->mate_up[d] != NONE && label_up[d] - p->cost[d] < source)
-                source = label_up[d] - p->cost[d];
+            if ((p->downs >> d & 1) && p->mate_down[d] == NONE && label_down[d] + p->cost_down[d] < sink)
+                sink = label_down[d] + p->cost_down[d];
+            if ((p->ups >> d & 1) && p->mate_up[d] != NONE && label_up[d] - p->cost_up[d] < source)
+                source = label_up[d] - p->cost_up[d];
         }
         for (int up = 0; up < p->diagonals; up++) {
             if (!(p->ups >> up & 1))
                 continue;
-            if (p->mate_up[up] == NONE && source + p->cost[up] < label_up[up])
-                label_up[up] = source + p->cost[up], changed = 1;
+            if (p->mate_up[up] == NONE && source + p->cost_up[up] < label_up[up])
+                label_up[up] = source + p->cost_up[up], changed = 1;
             for (diagonal_set m = p->adjacent[up]; m; m &= m - 1) {
                 int d = lowest(m);
                 if (p->mate_up[up] != d && label_up[up] < label_down[d])
@@ -165,8 +175,8 @@ static int prices(pairing *p)
         for (int d = 0; d < p->diagonals; d++) {
             if (!(p->downs >> d & 1) || p->mate_down[d] == NONE)
                 continue;
-            if (sink - p->cost[d] < label_down[d])
-                label_down[d] = sink - p->cost[d], changed = 1;
+            if (sink - p->cost_down[d] < label_down[d])
+                label_down[d] = sink - p->cost_down[d], changed = 1;
             if (label_down[d] < label_up[p->mate_down[d]])
                 label_up[p->mate_down[d]] = label_down[d], changed = 1;
         }
@@ -174,22 +184,38 @@ static int prices(pairing *p)
     return !changed;
 }
 
-int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int squares,
-                         uint64_t *ruled_out)
+int nq_diagonal_matching_bound(uint64_t open, uint64_t cols, int row2, int col2)
+{
+    int bound = 0;
+    for (; open; open &= open - 1) {
+        int x = 2 * __builtin_ctzll(open) - row2;
+        bound += 2 * x * x;
+    }
+    for (; cols; cols &= cols - 1) {
+        int y = 2 * __builtin_ctzll(cols) - col2;
+        bound += 2 * y * y;
+    }
+    return bound;
+}
+
+int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int row2, int col2,
+                         int bound, uint64_t *ruled_out)
 {
     pairing p;
-    build(&p, n, open, free);
-    int order[DIAGONALS], count = 0, middle = n - 1;   /* up-diagonals, from the middle out */
-    for (int t = 0; t <= middle; t++) {
-        if (p.ups >> (middle - t) & 1)
-            order[count++] = middle - t;
-        if (t && (p.ups >> (middle + t) & 1))
-            order[count++] = middle + t;
+    build(&p, n, open, free, row2, col2);
+    int order[DIAGONALS], count = 0, middle = n - 1;   /* up-diagonals, cheapest first */
+    int nearest = (row2 + col2) / 2;                  /* the up-diagonal through the center */
+    nearest = nearest < 0 ? 0 : nearest >= p.diagonals ? p.diagonals - 1 : nearest;
+    for (int low = nearest, high = nearest + 1; low >= 0 || high < p.diagonals;) {
+        int take_low = high >= p.diagonals || (low >= 0 && p.cost_up[low] <= p.cost_up[high]);
+        int d = take_low ? low-- : high++;
+        if (p.ups >> d & 1)
+            order[count++] = d;
     }
-    long least = 0;
+    int least = 0;
     for (int edge = 0; edge < k; edge++) {
-        long step = augment(&p, order, count);
-        if (step < 0 || (least += step) > squares)
+        int step = augment(&p, order, count);
+        if (step < 0 || (least += step) > bound)
             return 0;
     }
     int priced = prices(&p);
@@ -200,7 +226,7 @@ int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int 
             continue;
         for (uint64_t f = free[r]; f; f &= f - 1) {
             int c = __builtin_ctzll(f), up = r + c, down = c - r + middle;
-            if (p.mate_up[up] != down && least + p.label_up[up] - p.label_down[down] > squares)
+            if (p.mate_up[up] != down && least + p.label_up[up] - p.label_down[down] > bound)
                 ruled_out[r] |= UINT64_C(1) << c;
         }
     }

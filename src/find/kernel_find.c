@@ -226,31 +226,45 @@ static inline __attribute__((always_inline)) nq_u128_bits needed(nq_u128_bits fr
 }
 
 /* Whether a node with k open rows is worth the matching's test (diagonal_matching.c): it costs
- * as much as a few dozen nodes and pays where the subtrees below are large, so only at nodes
- * with four fifths of the rows or more open (three quarters: more tests for few more cuts), once
- * the search has spent f->match_after nodes (0 but in the tests). */
+ * as much as a few dozen nodes and pays where the subtrees below are large, once the search has
+ * spent f->match_after nodes (0 but in the tests). On boards with bad squares, at nodes with
+ * four fifths of the rows or more open (three quarters: more tests for few more cuts); on the
+ * first solutions' questions about the empty board (sums_test NQ_SUMS_DOWN), whose roots have
+ * the top rows placed and whose nodes hold far larger subtrees, down to half the rows and two
+ * (BENCHMARKS.md, "The matching of diagonals"). */
 static inline __attribute__((always_inline)) int worth_matching(const nq_finder *f, int n, int k,
-                                                                uint64_t done)
+                                                                uint64_t done, int sums_test)
 {
-    return 5 * k >= 4 * n && f->nodes + done >= f->match_after;
+    int enough = sums_test == NQ_SUMS_DOWN ? 2 * k >= n + 4 : 5 * k >= 4 * n;
+    return enough && f->nodes + done >= f->match_after;
 }
 
-/* The matching's test of a node at `depth` whose squares come from *allow: 0 when the node has
- * no completion; else 1, and where it rules squares out, *allow becomes f->allowed[depth], the
- * node's own copy without them, for its whole subtree (*allow_at = depth). */
-static int match_node(nq_finder *f, int depth, uint64_t open, const uint64_t *free, int k,
-                      int squares, const uint64_t **allow, int *allow_at)
+/* The matching's test of a node at `depth` whose untaken columns are cols and whose squares
+ * come from *allow, its costs measured from the mean of the open rows and of the untaken
+ * columns (rounded to half squares), where the sum its queens must meet is least: 0 when the
+ * node has no completion; else 1, and where it rules squares out, *allow becomes
+ * f->allowed[depth], the node's own copy without them, for its whole subtree
+ * (*allow_at = depth). */
+static int match_node(nq_finder *f, int depth, uint64_t open, uint64_t cols, const uint64_t *free,
+                      int k, const uint64_t **allow, int *allow_at)
 {
+    int n = f->search->n, row_sum = 0, col_sum = 0;
+    for (uint64_t m = open; m; m &= m - 1)
+        row_sum += __builtin_ctzll(m);
+    for (uint64_t m = cols; m; m &= m - 1)
+        col_sum += __builtin_ctzll(m);
+    int row2 = (4 * row_sum + k) / (2 * k), col2 = (4 * col_sum + k) / (2 * k);
     uint64_t ruled_out[NQ_MAX_N], any = 0;
     f->matchings++;
-    if (!nq_diagonal_matching(f->search->n, open, free, k, squares, ruled_out))
+    if (!nq_diagonal_matching(n, open, free, k, row2, col2,
+                              nq_diagonal_matching_bound(open, cols, row2, col2), ruled_out))
         return 0;
     for (uint64_t m = open; m; m &= m - 1)
         any |= ruled_out[__builtin_ctzll(m)];
     if (!any)
         return 1;
     uint64_t *own = f->allowed[depth];   /* *allow is the board's or an ancestor's */
-    memcpy(own, *allow, sizeof(uint64_t) * (size_t)f->search->n);
+    memcpy(own, *allow, sizeof(uint64_t) * (size_t)n);
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
         own[r] &= ~ruled_out[r];
@@ -336,13 +350,12 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
             f->nodes += done;
             return NQ_OK;
         }
+        int k = __builtin_popcountll(open);   /* queens still to place */
         if (next.squares && sums_test == NQ_SUMS_DOWN) {
-            int k = __builtin_popcountll(open);
             if (!(narrow ? nq_diagonal_sums_down(sums, k, (uint64_t)next.down_free)
                          : nq_diagonal_sums_down_wide(sums, k, next.down_free)))
                 next.squares = 0;
         } else if (next.squares && sums_test) {
-            int k = __builtin_popcountll(open);
             int up_ring, down_ring;   /* where the k nearest free diagonals of each kind lie */
             int slack = narrow ? nq_diagonal_sums_slack_rings(sums, n, k, (uint64_t)next.up_free,
                                                               (uint64_t)next.down_free, &up_ring,
@@ -361,15 +374,6 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
                 up |= up_far, down |= down_far;
                 f->far_cuts++;
                 goto expand;
-            } else if (!matched && worth_matching(f, n, k, done)) {
-                /* Squares the matching rules out are taken out of the subtree, and the node is
-                 * looked at again; one test a node. */
-                matched = 1;
-                const uint64_t *before = allow;
-                if (!match_node(f, depth, open, free, k, sums.squares, &allow, &allow_at))
-                    next.squares = 0;
-                else if (allow != before)
-                    goto expand;
             }
             if (next.squares && (next.squares & (next.squares - 1)) && slack >= 0) {
                 /* A diagonal every completion uses may be a shorter line than the node's. */
@@ -381,6 +385,16 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
                     f->diagonal_lines += next.diagonal >= 0;
                 }
             }
+        }
+        if (next.squares && sums_test && !matched && worth_matching(f, n, k, done, sums_test)) {
+            /* Squares the matching rules out are taken out of the subtree, and the node is
+             * looked at again; one test a node. */
+            matched = 1;
+            const uint64_t *before = allow;
+            if (!match_node(f, depth, open, search->full & ~cols, free, k, &allow, &allow_at))
+                next.squares = 0;
+            else if (allow != before)
+                goto expand;
         }
         if (next.squares)
             stack[depth++] = (nq_find_step){ cols, up, down, next.squares, open, next.row,
