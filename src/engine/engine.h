@@ -210,11 +210,12 @@ nq_status nq_split_lines(const nq_search *search, unsigned group, size_t min_uni
  * then partly settled), else 1. */
 int nq_search_settle(nq_search *search, uint64_t *rows, uint64_t *cols);
 
-/* Takes out of search the squares that no completion uses by the matching of diagonals
+/* Takes out of search squares that no completion uses, by the matching of diagonals
  * (root_matching.c): its forced queens placed (nq_search_settle), then the squares whose
- * reduced cost in the cheapest matching exceeds the diagonals' sums, again until none is.
- * Returns 0 when search has no completion, else 1; either way search keeps the same
- * completions. Costs a few matchings (tens of thousands of instructions each). */
+ * reduced cost in the cheapest matching of the open rows' diagonals lifts it past the
+ * diagonals' sums. Returns 0 when search has no completion (search is then partly settled),
+ * else 1; either way search keeps the same completions. Costs one matching (tens of thousands
+ * of instructions). Thread-safe on distinct searches. */
 int nq_search_rule_out(nq_search *search);
 
 /* Appends to list one unit for each placement of the rows of search above `depth` (each row's
