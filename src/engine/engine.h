@@ -204,6 +204,20 @@ int nq_split_depth(int least, int most, size_t min_units, size_t max_units, int 
 nq_status nq_split_lines(const nq_search *search, unsigned group, size_t min_units,
                          nq_unit_list *list);
 
+/* Places in search every queen that a line left with one square forces (a row with one
+ * square, a column offered by one open row), until none is (split_lines.c); *rows and *cols
+ * are the open lines, updated. Returns 0 at a dead end, an open line with no square (search is
+ * then partly settled), else 1. */
+int nq_search_settle(nq_search *search, uint64_t *rows, uint64_t *cols);
+
+/* Takes out of search squares that no completion uses, by the matching of diagonals
+ * (root_matching.c): its forced queens placed (nq_search_settle), then the squares whose
+ * reduced cost in the cheapest matching of the open rows' diagonals lifts it past the
+ * diagonals' sums. Returns 0 when search has no completion (search is then partly settled),
+ * else 1; either way search keeps the same completions. Costs one matching (tens of thousands
+ * of instructions). Thread-safe on distinct searches. */
+int nq_search_rule_out(nq_search *search);
+
 /* Appends to list one unit for each placement of the rows of search above `depth` (each row's
  * queen on a square it offers, no two attacking), in lexicographic order, each a copy of
  * pattern with those queens added after its own. With mirror nonzero, placements whose top

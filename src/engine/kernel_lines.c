@@ -200,7 +200,9 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
 /* count_lines() with the test of the sums where it pays, or nothing where the sums prove there
  * is no completion. Built both ways: the nodes of a board without the test pay nothing for it
  * (with the sums carried, 1.26 times the instructions on a 16 x 16 board with a fifth of its
- * squares bad at random). */
+ * squares bad at random). Where the sums pay, the matching of diagonals first takes out of the
+ * search the squares no completion uses (root_matching.c), once, at the root: on boards of
+ * many units, each unit's root. */
 static inline __attribute__((always_inline)) uint64_t count_chosen(const nq_search *search,
                                                                    nq_placed_fn visit,
                                                                    void *context,
@@ -209,8 +211,12 @@ static inline __attribute__((always_inline)) uint64_t count_chosen(const nq_sear
     int pay = sums_pay(search);
     if (pay < 0)
         return 0;
-    return pay ? count_lines(search, visit, context, stop, 1)
-               : count_lines(search, visit, context, stop, 0);
+    if (!pay)
+        return count_lines(search, visit, context, stop, 0);
+    nq_search pruned = *search;
+    if (!nq_search_rule_out(&pruned))
+        return 0;
+    return count_lines(&pruned, visit, context, stop, 1);
 }
 
 uint64_t nq_kernel_count_lines(const nq_search *search, const nq_stop_flag *stop)

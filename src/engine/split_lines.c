@@ -37,9 +37,7 @@ static int row_offering(const nq_search *s, uint64_t rows, int c)
     return -1;
 }
 
-/* Places every queen that a line left with one square forces, until none is; *rows and *cols
- * are the lines still open. Returns 0 at a dead end: an open line with no square. */
-static int settle(nq_search *s, uint64_t *rows, uint64_t *cols)
+int nq_search_settle(nq_search *s, uint64_t *rows, uint64_t *cols)
 {
     for (;;) {
         int r = -1, c = -1;
@@ -102,7 +100,7 @@ static nq_status expand(const nq_search *base, const nq_unit *u, nq_unit_list *n
     nq_search s;
     nq_search_of_unit(base, u, &s);
     uint64_t rows = s.full, cols = s.full;
-    if (!settle(&s, &rows, &cols))
+    if (!nq_search_settle(&s, &rows, &cols))
         return NQ_OK;
     if (!rows || u->queens == NQ_UNIT_MAX_QUEENS)
         return nq_unit_list_push(next, u);

@@ -133,6 +133,51 @@ static void kernels_visit_every_completion_once(void **state)
     }
 }
 
+/* The matching's test at the root (root_matching.c), forced on every board whether the kernel
+ * would take it or not: it takes out only squares that no completion of the reference uses, so
+ * that the kernels count the same on what it leaves; "no completion" only where there is none.
+ * It must also cut, now and then, where placing the forced queens alone does not, or this tests
+ * nothing of the matching. */
+static void rule_out_keeps_every_completion(void **state)
+{
+    (void)state;
+    uint64_t seed = 34;
+    int cut = 0;   /* boards where the matching took out more than the forced queens */
+    const nq_engine_kernels *tables[TEST_ENGINE_TABLES];
+    const size_t tables_count = test_engine_tables(tables);
+    for (int i = 0; i < 4000; i++) {
+        nq_board b;
+        mixed_board(&seed, i, 11, &b);
+        nq_search s, pruned, settled;
+        assert_int_equal(nq_search_compile(&b, &s), NQ_OK);
+        size_t count, n = (size_t)b.n;
+        int8_t *list = ref_list(&b, 0, &count);
+        uint64_t rows = s.full, cols = s.full;
+        settled = s, pruned = s;
+        int alive = nq_search_settle(&settled, &rows, &cols);
+        if (!nq_search_rule_out(&pruned)) {
+            assert_int_equal(count, 0);
+            cut += alive;
+            free(list);
+            continue;
+        }
+        assert_true(alive);
+        int fewer = 0;
+        for (size_t r = 0; r < n; r++) {
+            assert_int_equal(pruned.allow[r] & ~settled.allow[r], 0);
+            fewer |= pruned.allow[r] != settled.allow[r];
+        }
+        cut += fewer;
+        for (size_t j = 0; j < count; j++)
+            for (size_t r = 0; r < n; r++)
+                assert_true(pruned.allow[r] >> list[j * n + r] & 1);
+        for (size_t t = 0; t < tables_count; t++)
+            assert_int_equal(tables[t]->count_lines(&pruned, NULL), count);
+        free(list);
+    }
+    assert_true(cut > 100);
+}
+
 /* A stop request ends the kernels with NQ_KERNEL_STOPPED, and a visitor's wish to stop ends the
  * visit with NQ_ERR_STOPPED. */
 static int stop_at_once(void *context, int n, const int8_t *cols)
@@ -336,6 +381,7 @@ int main(void)
         cmocka_unit_test(kernels_count_as_the_reference),
         cmocka_unit_test(kernels_visit_every_completion_once),
         cmocka_unit_test(kernels_stop),
+        cmocka_unit_test(rule_out_keeps_every_completion),
         cmocka_unit_test(every_engine_counts_every_board),
         cmocka_unit_test(count_with_each_engine),
         cmocka_unit_test(engines_agree_on_wider_boards),
