@@ -412,4 +412,29 @@ nq_diagonals_within_reach_wide(nq_diagonal_bits free, int k, int middle, int sla
     return nq_diagonals_within_ring_wide(nq_ring_holding_wide(free, k, middle), middle, slack);
 }
 
+/* A stronger test of the third sum (diagonal_matching.c), for nodes high in a proof's tree or
+ * at a count's units: the test on a node of a board up to 64 wide with k open rows (open),
+ * their free squares free[r], its costs measured from the center (row2 / 2, col2 / 2) (each
+ * from 0 to 2n - 2), and the sum its queens must meet, nq_diagonal_matching_bound of the same
+ * center (or any other bound, as the tests pass): 0 when the node has no completion; else 1,
+ * with ruled_out[r] the free squares of each open row that no completion uses. Exact; costs as
+ * much as a few dozen nodes. */
+int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int row2, int col2,
+                         int bound, uint64_t *ruled_out);
+
+/* What the queens of every completion of a node add up to over the squares' cost from the
+ * center (row2 / 2, col2 / 2), 2(2r - row2)^2 + 2(2c - col2)^2: fixed by its open rows and its
+ * untaken columns (cols). */
+int nq_diagonal_matching_bound(uint64_t open, uint64_t cols, int row2, int col2);
+
+/* nq_diagonal_matching of a node whose untaken columns are cols (as many as its open rows),
+ * its costs measured from the middle of the board or, with from_mean, from the mean of the open
+ * rows and of the untaken columns (rounded to half squares), where the sum its queens must meet
+ * is least. The mean is for nodes whose open rows lie to one side, as on the first solutions'
+ * questions (the bottom rows): from the middle the test cut nothing there. On boards with whole
+ * diagonals excluded the middle did as well or better (BENCHMARKS.md, "The matching of
+ * diagonals"). */
+int nq_diagonal_matching_node(int n, uint64_t open, uint64_t cols, const uint64_t *free,
+                              int from_mean, uint64_t *ruled_out);
+
 #endif /* NQ_DIAGONAL_SUMS_H */

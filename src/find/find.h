@@ -60,20 +60,6 @@ typedef struct nq_split_options {
 nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits *limits,
                                    const nq_split_options *options, int8_t *cols);
 
-/* The test of diagonal_matching.c on a node of a board up to 64 wide with k open rows (open),
- * their free squares free[r], its costs measured from the center (row2 / 2, col2 / 2) (each
- * from 0 to 2n - 2), and the sum its queens must meet, nq_diagonal_matching_bound of the same
- * center (or any other bound, as the tests pass): 0 when the node has no completion; else 1,
- * with ruled_out[r] the free squares of each open row that no completion uses. Exact; costs as
- * much as a few dozen nodes. */
-int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int row2, int col2,
-                         int bound, uint64_t *ruled_out);
-
-/* What the queens of every completion of a node add up to over the squares' cost from the
- * center (row2 / 2, col2 / 2), 2(2r - row2)^2 + 2(2c - col2)^2: fixed by its open rows and its
- * untaken columns (cols). */
-int nq_diagonal_matching_bound(uint64_t open, uint64_t cols, int row2, int col2);
-
 /* The search of kernel_find.c: fewest choices first, forced columns, no restarts; the fastest
  * way to prove that a board has no completion. With limits->seed nonzero, each row's squares
  * are tried in an order that seed draws. The contract of nq_find_completion. */

@@ -240,24 +240,18 @@ static inline __attribute__((always_inline)) int worth_matching(const nq_finder 
 }
 
 /* The matching's test of a node at `depth` whose untaken columns are cols and whose squares
- * come from *allow, its costs measured from the mean of the open rows and of the untaken
- * columns (rounded to half squares), where the sum its queens must meet is least: 0 when the
- * node has no completion; else 1, and where it rules squares out, *allow becomes
- * f->allowed[depth], the node's own copy without them, for its whole subtree
+ * come from *allow, from the mean of its open rows and columns on the first solutions'
+ * questions (sums_test NQ_SUMS_DOWN), else from the middle: 0 when the node has no completion;
+ * else 1, and where it rules squares out,
+ * *allow becomes f->allowed[depth], the node's own copy without them, for its whole subtree
  * (*allow_at = depth). */
 static int match_node(nq_finder *f, int depth, uint64_t open, uint64_t cols, const uint64_t *free,
-                      int k, const uint64_t **allow, int *allow_at)
+                      int sums_test, const uint64_t **allow, int *allow_at)
 {
-    int n = f->search->n, row_sum = 0, col_sum = 0;
-    for (uint64_t m = open; m; m &= m - 1)
-        row_sum += __builtin_ctzll(m);
-    for (uint64_t m = cols; m; m &= m - 1)
-        col_sum += __builtin_ctzll(m);
-    int row2 = (4 * row_sum + k) / (2 * k), col2 = (4 * col_sum + k) / (2 * k);
+    int n = f->search->n;
     uint64_t ruled_out[NQ_MAX_N], any = 0;
     f->matchings++;
-    if (!nq_diagonal_matching(n, open, free, k, row2, col2,
-                              nq_diagonal_matching_bound(open, cols, row2, col2), ruled_out))
+    if (!nq_diagonal_matching_node(n, open, cols, free, sums_test == NQ_SUMS_DOWN, ruled_out))
         return 0;
     for (uint64_t m = open; m; m &= m - 1)
         any |= ruled_out[__builtin_ctzll(m)];
@@ -391,7 +385,8 @@ static inline __attribute__((always_inline)) nq_status run(nq_finder *f, uint64_
              * looked at again; one test a node. */
             matched = 1;
             const uint64_t *before = allow;
-            if (!match_node(f, depth, open, search->full & ~cols, free, k, &allow, &allow_at))
+            if (!match_node(f, depth, open, search->full & ~cols, free, sums_test, &allow,
+                            &allow_at))
                 next.squares = 0;
             else if (allow != before)
                 goto expand;

@@ -271,109 +271,6 @@ static void every_path_agrees(void **state)
     assert_true(found > 200 && none > 200);   /* both answers were put to the test */
 }
 
-/* The cost of square (r, c) from the center (row2 / 2, col2 / 2), as diagonal_matching.c
- * defines it: its squared distance from the center, in quarter squares, twice. */
-static long square_cost(int r, int c, int row2, int col2)
-{
-    long x = 2 * r - row2, y = 2 * c - col2;
-    return 2 * x * x + 2 * y * y;
-}
-
-/* The least cost of k squares of free[] (open rows) on distinct up- and down-diagonals, by
- * trying every choice of them up-diagonal by up-diagonal; -1 when there are no k such squares.
- * With a square that must be among them (must_r >= 0), the least cost of those that have it. */
-static long least_pairing(int n, uint64_t open, const uint64_t *free, int k, int row2, int col2,
-                          int up, uint64_t downs, int must_r, int must_c)
-{
-    if (k == 0)   /* done, if the square that must be among them is */
-        return must_r < 0 || up > must_r + must_c ? 0 : -1;
-    if (up > 2 * n - 2)
-        return -1;
-    long best = -1;
-    int must_here = must_r >= 0 && must_r + must_c == up;
-    if (!must_here)
-        best = least_pairing(n, open, free, k, row2, col2, up + 1, downs, must_r, must_c);
-    for (int r = 0; r < n; r++) {
-        int c = up - r, down = c - r + n - 1;
-        if (c < 0 || c >= n || !(open >> r & 1) || !(free[r] >> c & 1) || (downs >> down & 1))
-            continue;
-        if (must_here && (r != must_r || c != must_c))
-            continue;
-        long rest = least_pairing(n, open, free, k - 1, row2, col2, up + 1,
-                                  downs | UINT64_C(1) << down, must_r, must_c);
-        long cost = rest < 0 ? -1 : rest + square_cost(r, c, row2, col2);
-        if (cost >= 0 && (best < 0 || cost < best))
-            best = cost;
-    }
-    return best;
-}
-
-/* diagonal_matching.c against every choice of squares on random boards with bad squares,
- * excluded diagonals and queens (n <= 7, every row open), its costs measured from a random
- * center: the node is refuted exactly when no k squares on distinct diagonals cost as little as
- * the bound (the queens' sum, nq_diagonal_matching_bound, or any other), and every square it
- * rules out is in no such choice (so, with the queens' sum, in no completion). And the queens'
- * sum is what any k squares one to an open row and one to an open column cost. */
-static void matching_is_exact(void **state)
-{
-    (void)state;
-    uint64_t random = 41;
-    int refuted = 0, kept = 0, ruled = 0;
-    for (int i = 0; i < 3000; i++) {
-        int n = 2 + (int)test_below(&random, 6);
-        nq_board b;
-        test_random_board(&random, n, (int)test_below(&random, 40), (int)test_below(&random, 3),
-                          0, &b);
-        for (int d = (int)test_below(&random, n); d > 0; d--) {
-            int diagonal = (int)test_below(&random, 2 * n - 1);
-            for (int r = 0; r < n; r++) {
-                int c = diagonal - r;
-                if (c >= 0 && c < n && b.queen[r] != c)
-                    nq_board_block(&b, r, c);
-            }
-        }
-        nq_search search;
-        if (nq_search_compile(&b, &search) != NQ_OK)
-            continue;
-        int row2 = i % 3 ? (int)test_below(&random, 2 * n - 1) : n - 1;
-        int col2 = i % 3 ? (int)test_below(&random, 2 * n - 1) : n - 1;
-        uint64_t open = search.full, ruled_out[NQ_MAX_N];
-        int sum = nq_diagonal_matching_bound(open, search.full, row2, col2);
-        int perm[NQ_MAX_N];   /* the queens' sum over a random permutation */
-        long over = 0;
-        for (int r = 0; r < n; r++) {
-            int j = (int)test_below(&random, r + 1);
-            perm[r] = perm[j], perm[j] = r;
-        }
-        for (int r = 0; r < n; r++)
-            over += square_cost(r, perm[r], row2, col2);
-        assert_int_equal(over, sum);
-        long least = least_pairing(n, open, search.allow, n, row2, col2, 0, 0, -1, -1);
-        if (least >= 0) {   /* the least cost exactly: refuted below it, not at it */
-            assert_int_equal(nq_diagonal_matching(n, open, search.allow, n, row2, col2,
-                                                  (int)least - 1, ruled_out), 0);
-            assert_int_equal(nq_diagonal_matching(n, open, search.allow, n, row2, col2,
-                                                  (int)least, ruled_out), 1);
-        }
-        /* The queens' sum, or a bound a little above the least (more squares ruled out). */
-        int bound = i % 2 ? sum : (int)least + (int)test_below(&random, 160);
-        int alive = nq_diagonal_matching(n, open, search.allow, n, row2, col2, bound, ruled_out);
-        assert_int_equal(alive, least >= 0 && least <= bound);
-        refuted += !alive, kept += alive;
-        if (!alive)
-            continue;
-        for (int r = 0; r < n; r++)
-            for (int c = 0; c < n; c++)
-                if (ruled_out[r] >> c & 1) {
-                    assert_true(search.allow[r] >> c & 1);
-                    long with = least_pairing(n, open, search.allow, n, row2, col2, 0, 0, r, c);
-                    assert_true(with < 0 || with > bound);
-                    ruled++;
-                }
-    }
-    assert_true(refuted > 100 && kept > 100 && ruled > 100);
-}
-
 /* A budget or a stop request ends the search with NQ_ERR_STOPPED; the finder goes on from
  * there. */
 static void limits(void **state)
@@ -407,7 +304,6 @@ int main(void)
         cmocka_unit_test(arbitrary_rows),
         cmocka_unit_test(wide_boards),
         cmocka_unit_test(every_path_agrees),
-        cmocka_unit_test(matching_is_exact),
         cmocka_unit_test(limits),
     };
     return cmocka_run_group_tests_name("find", tests, NULL, NULL);

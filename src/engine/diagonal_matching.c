@@ -1,6 +1,6 @@
 /*
  * diagonal_matching.c - a test of a node stronger than the diagonals' sums, for nodes high in
- * a proof's tree, and the squares it rules out there.
+ * a proof's tree and at the roots of a count's units, and the squares it rules out there.
  *
  * The k queens still to place take k distinct up-diagonals and k distinct down-diagonals, each
  * queen on a free square that joins one of each: k edges of a matching in the bipartite graph
@@ -34,12 +34,12 @@
  */
 #include <limits.h>
 
-#include "find/find.h"
+#include "engine/diagonal_sums.h"
 
 #define NONE (-1)
 #define DIAGONALS 127   /* of one kind, on a board 64 wide */
 
-typedef nq_u128_bits diagonal_set;   /* bit d: diagonal d of one kind */
+typedef nq_diagonal_bits diagonal_set;   /* bit d: diagonal d of one kind */
 
 /* The bipartite graph of a node and a matching in it: up-diagonals on one side,
  * down-diagonals on the other, both by absolute index (r + c and c - r + n - 1). */
@@ -231,4 +231,20 @@ int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int 
         }
     }
     return 1;
+}
+
+int nq_diagonal_matching_node(int n, uint64_t open, uint64_t cols, const uint64_t *free,
+                              int from_mean, uint64_t *ruled_out)
+{
+    int k = __builtin_popcountll(open), row2 = n - 1, col2 = n - 1;
+    if (from_mean && k) {
+        int row_sum = 0, col_sum = 0;
+        for (uint64_t m = open; m; m &= m - 1)
+            row_sum += __builtin_ctzll(m);
+        for (uint64_t m = cols; m; m &= m - 1)
+            col_sum += __builtin_ctzll(m);
+        row2 = (4 * row_sum + k) / (2 * k), col2 = (4 * col_sum + k) / (2 * k);   /* rounded */
+    }
+    return nq_diagonal_matching(n, open, free, k, row2, col2,
+                                nq_diagonal_matching_bound(open, cols, row2, col2), ruled_out);
 }
