@@ -94,11 +94,12 @@ static unsigned signatures_of(const cut *cut)
 
 /* What the matcher is given of each value: its bits in `keep`, packed down to the lowest, cut
  * into the chunks of `ch` (nq_spread). Where the CPU packs and spreads any bits in one
- * instruction each (PEXT and PDEP, on every CPU with AVX-512), keep is every bit both lists take
- * less the squeezed level's cut bits, and the chunks are those the plan finds cheapest: in
- * bytes, `spread` says where each bit lands. Elsewhere keep is all the bits less those cut bits,
- * lo..lo + c - 1: then low keeps the bits below lo, high those from lo + c, and the higher ones
- * move down by c in one shift; the chunks are the most, read where they lie. */
+ * instruction each (PEXT and PDEP: kernels->packs, where kernels.c finds them fast), keep is
+ * every bit both lists take less the squeezed level's cut bits, and the chunks are those the
+ * plan finds cheapest: in bytes, `spread` says where each bit lands. Elsewhere keep is all the
+ * bits less those cut bits, lo..lo + c - 1: then low keeps the bits below lo, high those from
+ * lo + c, and the higher ones move down by c in one shift; the chunks are the most, read where
+ * they lie. */
 typedef struct squeeze_rule {
     int packed;             /* by PEXT (and PDEP for chunks in bytes) */
     uint64_t keep, low, high, spread;
