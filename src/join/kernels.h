@@ -16,6 +16,8 @@ typedef struct nq_join_kernels {
     const nq_pairer *pairer;
     int packs;                  /* nonzero: the sieve packs patterns to the bits that decide
                                    pairs (PEXT) and may spread them into byte-wide chunks (PDEP) */
+    double entry_price;         /* what building an entry of a block's table costs, in lookups
+                                   of the matcher: the sieve's price (sieve.c) */
 } nq_join_kernels;
 
 /* The tables: portable C, and for CPUs with AVX2 or AVX-512 (use those only on one). AVX2's
