@@ -67,11 +67,10 @@ _Static_assert(MAX_CUTS + 2 <= 16, "a signature and its flags fit 16 bits");
 
 /* What the parts of a matching cost, in lookups of the matcher: a block built, per chunk of its
  * table and per entry of that chunk (of the 16 entries of 4 bits at least, as the AVX-512 build
- * makes them); a range of items walked, per block; an item met, besides its lookups. Fitted to
- * the units' times (docs/join.md, "The sieve"; the prices tried are in BENCHMARKS.md, "Tried,
- * did not pay"). */
+ * makes them; the entry's price is the kernels' own, nq_join_kernels.entry_price); a range of
+ * items walked, per block; an item met, besides its lookups. Fitted to the units' times
+ * (docs/join.md, "The sieve"; the prices tried are in BENCHMARKS.md, "Tried, did not pay"). */
 #define CHUNK_PRICE 100.0
-#define ENTRY_PRICE 3.0
 #define RANGE_PRICE 100.0
 #define MEET_PRICE 2.0
 
@@ -94,11 +93,12 @@ static unsigned signatures_of(const cut *cut)
 
 /* What the matcher is given of each value: its bits in `keep`, packed down to the lowest, cut
  * into the chunks of `ch` (nq_spread). Where the CPU packs and spreads any bits in one
- * instruction each (PEXT and PDEP, on every CPU with AVX-512), keep is every bit both lists take
- * less the squeezed level's cut bits, and the chunks are those the plan finds cheapest: in
- * bytes, `spread` says where each bit lands. Elsewhere keep is all the bits less those cut bits,
- * lo..lo + c - 1: then low keeps the bits below lo, high those from lo + c, and the higher ones
- * move down by c in one shift; the chunks are the most, read where they lie. */
+ * instruction each (PEXT and PDEP: kernels->packs, where kernels.c finds them fast), keep is
+ * every bit both lists take less the squeezed level's cut bits, and the chunks are those the
+ * plan finds cheapest: in bytes, `spread` says where each bit lands. Elsewhere keep is all the
+ * bits less those cut bits, lo..lo + c - 1: then low keeps the bits below lo, high those from
+ * lo + c, and the higher ones move down by c in one shift; the chunks are the most, read where
+ * they lie. */
 typedef struct squeeze_rule {
     int packed;             /* by PEXT (and PDEP for chunks in bytes) */
     uint64_t keep, low, high, spread;
@@ -117,12 +117,12 @@ typedef struct matcher_price {
     double build;       /* a block's table */
 } matcher_price;
 
-static matcher_price price_of(nq_chunking ch)
+static matcher_price price_of(nq_chunking ch, double entry_price)
 {
     matcher_price p = { ch.chunks, 0 };
     for (int c = 0; c < ch.chunks; c++) {
         const int width = nq_chunk_width(ch, c);
-        p.build += CHUNK_PRICE + ENTRY_PRICE * (1 << (width > 4 ? width : 4));
+        p.build += CHUNK_PRICE + entry_price * (1 << (width > 4 ? width : 4));
     }
     return p;
 }
@@ -512,11 +512,12 @@ static squeeze_rule squeeze_of(const cut *cut, uint64_t live, int packed, int ch
 
 /* The cheapest plan, now that the trial's counts are in, list `patterns` (0: a) the patterns:
  * every level priced node by node, then for each squeezed level q and each way to cut its bits
- * into chunks the trees from q down, its matcher looking up the bits of `live` (packed, or else
- * all of them) less q's cut bits. */
-static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, uint64_t live, int packed,
-                     int patterns)
+ * into chunks the trees from q down, its matcher (of `kernels`) looking up the bits of `live`
+ * (packed where kernels->packs, or else all of them) less q's cut bits. */
+static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, uint64_t live,
+                     const nq_join_kernels *kernels, int patterns)
 {
+    const int packed = kernels->packs;
     const trial *t = &w->trial;
     const cut *widest = &t->cuts[t->most];
     const int flag_bits = widest->flags ? 2 : 0;
@@ -550,7 +551,7 @@ static plan cheapest(nq_sieve_work *w, const nq_sieve_weights *weights, uint64_t
             if (!nq_chunking_valid((nq_chunking){ bits, chunks }))
                 continue;
             const squeeze_rule squeeze = squeeze_of(&t->cuts[q], live, packed, chunks);
-            const matcher_price mp = price_of(squeeze.ch);
+            const matcher_price mp = price_of(squeeze.ch, kernels->entry_price);
             const double p = price_trees(w, q, &mp, flag_bits);
             if (best_price < 0 || p < best_price)
                 best = (plan){ q, q, mp, flag_bits, squeeze }, best_price = p;
@@ -790,7 +791,7 @@ nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t
     const uint64_t taken_b = again ? kept->taken : sign(b, nb, widest, sig[1], t->have[1]);
     const uint64_t taken = sign(a, na, widest, sig[0], t->have[0]) & taken_b;
     const int packed = kernels->packs;
-    plan plan = cheapest(w, weights, packed ? taken & all : all, packed, p);
+    plan plan = cheapest(w, weights, packed ? taken & all : all, kernels, p);
     /* b's sorted copy serves if it was sorted for this matcher's bits, as deep or deeper:
      * sorted deeper, every node's values still lie together. */
     if (again && p && kept->sorted && same_squeeze(&kept->sorted_by.squeeze, &plan.squeeze) &&

@@ -967,6 +967,17 @@ expect_true "estimate states the join's memory per thread and shared" $?
 # N = 26's first unit does it): skipped, too slow for a test. A sample within 10 % says nothing.
 "$nq" estimate 16 --method join --threads 1 >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ]
 expect_true "estimate within 10 %: no advice" $?
+# From N = 25, where the first units alone may take minutes, the default sample says on stderr
+# before it starts how long it will take. N = 26's plan is made in a few seconds (300 MB); the
+# estimate is stopped once it has said so, its sampling not begun or barely.
+"$nq" estimate 26 --method join --threads 1 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+for i in $(seq 900); do [ -s "$tmp/err" ] && break; sleep 0.1; done
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+grep -qx "nqueens: estimate: sampling the join's 17958968 work units on one core: the first 4, however long they take, then more while the sampling stays within about 30 s (--probes P counts P units instead)" "$tmp/err" &&
+    [ ! -s "$tmp/out" ]
+expect_true "estimate 26 by the join: how long its sampling takes, said before it starts" $?
 "$nq" estimate 10 --method join --probes 1000000 >"$tmp/out" &&
     units=$(sed -n 's/^work units: //p' "$tmp/out") && [ "$units" -lt 1000000 ] &&
     grep -qx "solutions: about 724 (standard error 0.0%, $units units counted)" "$tmp/out"

@@ -91,13 +91,18 @@ static const nq_pairer *best_pairer(void)
     return nq_join_kernels_best()->pairer;
 }
 
-/* The kernel tables this CPU can run, the portable one first. */
+/* The kernel tables this CPU can run, the portable one first: AVX2's both with packing and
+ * without wherever the CPU has BMI2, fast or not, so that both are tested on every such CPU. */
 static int runnable_kernels(const nq_join_kernels **tables)
 {
     int count = 0;
     tables[count++] = &nq_join_kernels_portable;
     if (nq_cpu_detected() & NQ_CPU_AVX2)
         tables[count++] = &nq_join_kernels_avx2;
+#if NQ_CPU_X86
+    if ((nq_cpu_detected() & NQ_CPU_AVX2) && __builtin_cpu_supports("bmi2"))
+        tables[count++] = &nq_join_kernels_avx2_pext;
+#endif
     if (nq_cpu_detected() & NQ_CPU_AVX512)
         tables[count++] = &nq_join_kernels_avx512;
     return count;
@@ -159,7 +164,7 @@ static void matchers_count_disjoint_pairs(void **state)
     static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 256, 257, 511, 512, 513, 768, 769,
                                     1023, 1024, 1025, 1100, 1280, 1281, 1537, 2047 };
     enum { SIZES = sizeof sizes / sizeof *sizes, MOST = 2047 };
-    const nq_join_kernels *tables[3];
+    const nq_join_kernels *tables[4];
     int table_count = runnable_kernels(tables);
     static uint64_t patterns[MOST], items[MOST], spread_patterns[MOST], spread_items[MOST];
     uint64_t seed = 42;
@@ -320,7 +325,7 @@ static void sieve_cuts_long_lists_deep(void **state)
     uint64_t seed = 11;
     uint64_t *a = malloc(PATTERNS * sizeof *a), *b = malloc(ITEMS * sizeof *b);
     assert_true(a && b);
-    const nq_join_kernels *tables[3];
+    const nq_join_kernels *tables[4];
     int table_count = runnable_kernels(tables);
     for (int round = 0; round < 2; round++) {
         for (size_t i = 0; i < PATTERNS; i++)
@@ -365,7 +370,7 @@ static void sieve_matches_a_list_again(void **state)
     assert_true(a && b);
     for (size_t i = 0; i < LONG; i++)
         b[i] = pattern_dense_in(&seed, BITS, LO, LO + 10);
-    const nq_join_kernels *tables[3];
+    const nq_join_kernels *tables[4];
     const int table_count = runnable_kernels(tables);
     void *table = aligned_alloc(64, nq_match_table_size(BITS));
     for (int round = 0; round < 2; round++) {
@@ -416,7 +421,7 @@ static void sieve_counts_what_the_matcher_does(void **state)
     enum { SIZES = sizeof sizes / sizeof *sizes, MOST = 600000 };
     uint64_t seed = 7;
     uint64_t *a = malloc(MOST * sizeof *a), *b = malloc(MOST * sizeof *b);
-    const nq_join_kernels *tables[3];
+    const nq_join_kernels *tables[4];
     int table_count = runnable_kernels(tables);
     for (int round = 0; round < 26; round++) {
         /* Rounds 16 to 23: 7 cuts (40000 values) and 8 (140000), on as many dense bits at the
@@ -1117,11 +1122,39 @@ static void join_gives_published_totals(void **state)
         assert_int_equal(count_by(n, NQ_METHOD_JOIN, n % 3 + 1), published_total[n]);
 }
 
+/* The published totals at N = 15 and 16, unit by unit with every table of kernels forced in
+ * turn: boards whose lists the sieve cuts, so that AVX2's packing path (PEXT, and PDEP into
+ * chunks of bytes) and its fallback without both count whole boards. */
+static void every_kernel_table_counts_the_published_totals(void **state)
+{
+    (void)state;
+    const nq_join_kernels *tables[4];
+    const int table_count = runnable_kernels(tables);
+    for (int n = 15; n <= 16; n++) {
+        nq_board b;
+        nq_board_init(&b, n);
+        nq_plan_options options = { .method = NQ_METHOD_JOIN };
+        nq_plan *plan;
+        assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+        for (int f = 0; f < table_count; f++) {
+            plan->kernels = tables[f];
+            uint64_t sum = 0;
+            for (size_t u = 0; u < nq_plan_units(plan); u++) {
+                nq_unit_count c;
+                assert_int_equal(nq_plan_count_unit(plan, u, 0, &c), NQ_OK);
+                sum += c.total;
+            }
+            assert_int_equal(sum, published_total[n]);
+        }
+        nq_plan_free(plan);
+    }
+}
+
 /* Both methods, side by side, with every table of kernels forced in turn. */
 static void join_agrees_with_backtracker(void **state)
 {
     (void)state;
-    const nq_join_kernels *tables[3];
+    const nq_join_kernels *tables[4];
     int table_count = runnable_kernels(tables);
     for (int n = 4; n <= 14; n++) {
         uint64_t want = count_by(n, NQ_METHOD_BACKTRACK, 2);
@@ -1497,6 +1530,7 @@ int main(void)
         cmocka_unit_test(units_cover_each_row_set_once),
         cmocka_unit_test(join_gives_published_totals),
         cmocka_unit_test(join_agrees_with_backtracker),
+        cmocka_unit_test(every_kernel_table_counts_the_published_totals),
         cmocka_unit_test(slices_count_what_the_table_does),
         cmocka_unit_test(past_the_table_the_join_slices),
         cmocka_unit_test(join_counts_18_on_two_threads),

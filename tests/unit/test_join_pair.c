@@ -277,14 +277,19 @@ static void the_kernels_follow_the_limit(void **state)
     for (size_t l = 0; l < sizeof limits / sizeof *limits; l++) {
         nq_cpu_limit(limits[l]);
         const unsigned paths = detected & limits[l];
-        const nq_join_kernels *want = paths & NQ_CPU_AVX512 ? &nq_join_kernels_avx512
-                                      : paths & NQ_CPU_AVX2 ? &nq_join_kernels_avx2
-                                                            : &nq_join_kernels_portable;
+        const nq_join_kernels *want =
+            paths & NQ_CPU_AVX512 ? &nq_join_kernels_avx512
+            : paths & NQ_CPU_AVX2 ? (nq_join_fast_pext() ? &nq_join_kernels_avx2_pext
+                                                         : &nq_join_kernels_avx2)
+                                  : &nq_join_kernels_portable;
         assert_ptr_equal(nq_join_kernels_best(), want);
     }
     nq_cpu_limit(NQ_CPU_ALL);
     assert_ptr_equal(nq_join_kernels_avx2.match, nq_match_avx2);
     assert_ptr_equal(nq_join_kernels_avx2.pairer, &nq_pairer_avx2);
+    assert_ptr_equal(nq_join_kernels_avx2_pext.match, nq_match_avx2);
+    assert_ptr_equal(nq_join_kernels_avx2_pext.pairer, &nq_pairer_avx2);
+    assert_true(nq_join_kernels_avx2_pext.packs == nq_join_kernels_avx512.packs);
     assert_ptr_equal(nq_join_kernels_avx512.match, nq_match_avx512);
     assert_ptr_equal(nq_join_kernels_avx512.pairer, &nq_pairer_avx512);
     assert_false(nq_join_kernels_portable.packs || nq_join_kernels_avx2.packs);

@@ -29,7 +29,8 @@ static const char help[] =
     "                     at a time as a count takes them, are counted and timed: P of them\n"
     "                     with --probes P, else 64 at least, more until the standard error\n"
     "                     is at most 2%, or they took a hundredth of the count's time, or\n"
-    "                     more would take them past half a minute\n"
+    "                     more would take them past half a minute (from N = 25 said on\n"
+    "                     stderr before it starts)\n"
     "      --max-memory SIZE  as for count: the memory limit of either method\n"
     "  -n, --probes P     random probes (default 200000), or the join's units to count; the\n"
     "                     error shrinks as 1/sqrt(P)\n"
@@ -39,6 +40,14 @@ static const char help[] =
     "Exit codes: 0 success, 1 runtime failure, 2 bad input.\n";
 
 #define CALIBRATION_N 15
+
+/* The join's default sample stops before its next batch would take it past this much of a
+ * core (estimate_join). */
+#define SAMPLE_SECONDS 30.0
+
+/* From this size a join's unit takes seconds to minutes here, and its default sample may take
+ * as long as its first batch: the estimate says so before it starts (sampling_notice). */
+#define NOTICE_N 25
 
 static double now(void)
 {
@@ -85,6 +94,11 @@ static int seconds_per_square(int threads, long long probes, long long seed, dou
     return code ? code : status ? fail(EXIT_RUNTIME, "estimate: %s", nq_strerror(status)) : 0;
 }
 
+/* The join's default sample begins with this many units (its batches then double). */
+#define FIRST_BATCH 4
+
+static void format_time(double seconds, char buf[48]);
+
 /* Solutions counted by sampled units, batch after batch: their sums, to merge batches. */
 typedef struct unit_sums {
     double units, sum, squares;
@@ -121,7 +135,7 @@ static int estimate_join(const nq_plan *plan, long long seed, double asked, int 
     *e = (nq_estimate){ 0, 0, 0 };
     *seconds = *counted = *spent_out = 0;
     for (uint64_t batch = 0; units > 0; batch++) {
-        double count = asked > 0 ? asked : sums.units < 4 ? 4 : sums.units;
+        double count = asked > 0 ? asked : sums.units < FIRST_BATCH ? FIRST_BATCH : sums.units;
         if (asked <= 0 && sums.units + count >= units) {
             /* As many as the plan holds (a small board): every unit once, which is the count
              * itself, rather than draws that repeat units and a count of them past the plan's. */
@@ -143,12 +157,26 @@ static int estimate_join(const nq_plan *plan, long long seed, double asked, int 
         *counted = sums.units;
         *spent_out = spent;
         /* The next batch would take as long as all before it. */
-        if (asked > 0 || sums.units >= units || 2 * spent > 30.0 ||
+        if (asked > 0 || sums.units >= units || 2 * spent > SAMPLE_SECONDS ||
             (sums.units >= 64 && spent >= 1.0 &&
              (e->spread <= 0.02 || spent * 100 >= *seconds * threads)))
             return 0;
     }
     return 0;   /* no units: nothing to count */
+}
+
+/* Says on stderr, before the join's default sample starts, how long it will take: its first
+ * batch (FIRST_BATCH units, however long they take), then batches while it stays within
+ * SAMPLE_SECONDS of a core. Nothing is known of a unit's time before one is counted, and from
+ * N = NOTICE_N the first batch alone may be the longer: a person waiting should know it is not
+ * stuck, and that --probes P decides instead. */
+static void sampling_notice(size_t units)
+{
+    char budget[48];
+    format_time(SAMPLE_SECONDS, budget);
+    fprintf(stderr, "nqueens: estimate: sampling the join's %zu work units on one core: the "
+            "first %d, however long they take, then more while the sampling stays within about "
+            "%s (--probes P counts P units instead)\n", units, FIRST_BATCH, budget);
 }
 
 /* The join's memory per worker thread and what its threads share (the list of units, and the
@@ -169,8 +197,6 @@ static int join_memory_split(const nq_board *board, const plan_choice *choice, i
     *shared = need - *thread * (uint64_t)threads;
     return 0;
 }
-
-static void format_time(double seconds, char buf[48]);
 
 /* The standard error a person can bet on: at most this, else the estimate says what it would
  * take. */
@@ -273,6 +299,8 @@ int command_estimate(int argc, char **argv)
     if (!threads)
         threads = cores;
     const int join = nq_plan_method(plan) == NQ_METHOD_JOIN;
+    if (join && !probes_given && board.n >= NOTICE_N)
+        sampling_notice(nq_plan_units(plan));
     nq_estimate e;
     double seconds = 0, per_square = 0, counted = 0, spent = 0;
     /* Threads beyond the cores take turns: the join's time is shared among the cores only (the
