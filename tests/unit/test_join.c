@@ -1122,60 +1122,47 @@ static void join_gives_published_totals(void **state)
         assert_int_equal(count_by(n, NQ_METHOD_JOIN, n % 3 + 1), published_total[n]);
 }
 
-/* The published totals at N = 15 and 16, unit by unit with every table of kernels forced in
- * turn: boards whose lists the sieve cuts, so that AVX2's packing path (PEXT, and PDEP into
- * chunks of bytes) and its fallback without both count whole boards. */
+/* Counts the join's plan of the empty n x n board (min_units: as nq_plan_options) unit by unit
+ * with every table of kernels this CPU runs forced in turn: each gives want in all. */
+static void every_table_counts(int n, size_t min_units, uint64_t want)
+{
+    const nq_join_kernels *tables[4];
+    const int table_count = runnable_kernels(tables);
+    nq_board b;
+    nq_board_init(&b, n);
+    nq_plan_options options = { .method = NQ_METHOD_JOIN, .min_units = min_units };
+    nq_plan *plan;
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    for (int f = 0; f < table_count; f++) {
+        plan->kernels = tables[f];
+        uint64_t sum = 0;
+        for (size_t u = 0; u < nq_plan_units(plan); u++) {
+            nq_unit_count c;
+            assert_int_equal(nq_plan_count_unit(plan, u, 0, &c), NQ_OK);
+            assert_int_equal(c.unique, 0);
+            sum += c.total;
+        }
+        assert_int_equal(sum, want);
+    }
+    nq_plan_free(plan);
+}
+
+/* The published totals at N = 15 and 16: boards whose lists the sieve cuts, so that AVX2's
+ * packing path (PEXT, and PDEP into chunks of bytes) and its fallback without both count whole
+ * boards. */
 static void every_kernel_table_counts_the_published_totals(void **state)
 {
     (void)state;
-    const nq_join_kernels *tables[4];
-    const int table_count = runnable_kernels(tables);
-    for (int n = 15; n <= 16; n++) {
-        nq_board b;
-        nq_board_init(&b, n);
-        nq_plan_options options = { .method = NQ_METHOD_JOIN };
-        nq_plan *plan;
-        assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
-        for (int f = 0; f < table_count; f++) {
-            plan->kernels = tables[f];
-            uint64_t sum = 0;
-            for (size_t u = 0; u < nq_plan_units(plan); u++) {
-                nq_unit_count c;
-                assert_int_equal(nq_plan_count_unit(plan, u, 0, &c), NQ_OK);
-                sum += c.total;
-            }
-            assert_int_equal(sum, published_total[n]);
-        }
-        nq_plan_free(plan);
-    }
+    for (int n = 15; n <= 16; n++)
+        every_table_counts(n, 0, published_total[n]);
 }
 
 /* Both methods, side by side, with every table of kernels forced in turn. */
 static void join_agrees_with_backtracker(void **state)
 {
     (void)state;
-    const nq_join_kernels *tables[4];
-    int table_count = runnable_kernels(tables);
-    for (int n = 4; n <= 14; n++) {
-        uint64_t want = count_by(n, NQ_METHOD_BACKTRACK, 2);
-        nq_board b;
-        nq_board_init(&b, n);
-        nq_plan_options options = { .method = NQ_METHOD_JOIN, .min_units = 50 };
-        nq_plan *plan;
-        assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
-        for (int f = 0; f < table_count; f++) {
-            plan->kernels = tables[f];
-            uint64_t sum = 0;
-            for (size_t u = 0; u < nq_plan_units(plan); u++) {
-                nq_unit_count c;
-                assert_int_equal(nq_plan_count_unit(plan, u, 0, &c), NQ_OK);
-                assert_int_equal(c.unique, 0);
-                sum += c.total;
-            }
-            assert_int_equal(sum, want);
-        }
-        nq_plan_free(plan);
-    }
+    for (int n = 4; n <= 14; n++)
+        every_table_counts(n, 50, count_by(n, NQ_METHOD_BACKTRACK, 2));
 }
 
 /* With row slices instead of the table, the join's units count what the table's do, unit by
