@@ -37,6 +37,10 @@
  * nq_cpu_limit. Cheap (one relaxed atomic load once detected), so hot callers may ask per unit. */
 int nq_cpu_uses(unsigned paths);
 
+/* Whether this CPU runs PEXT and PDEP (BMI2) in a few cycles (Intel's, AMD's from Zen 3), so
+ * that packing bits with them pays (the join's AVX2 kernels). Asked once. Thread-safe. */
+int nq_cpu_fast_pext(void);
+
 /* A request to stop a count: the counting kernels read it (relaxed) every NQ_POLL_STEPS steps
  * of their loops, a few milliseconds apart at most, and give up when it is nonzero. NULL means
  * no request can come. */

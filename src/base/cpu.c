@@ -6,6 +6,10 @@
 
 #include "base/base.h"
 
+#if NQ_CPU_X86
+#include <cpuid.h>
+#endif
+
 /* Not yet detected: a bit no path uses. */
 #define UNKNOWN 0x80000000u
 
@@ -16,7 +20,8 @@ static atomic_uint allowed = NQ_CPU_ALL;         /* what nq_cpu_limit leaves */
  * BW and VBMI (it builds its tables by byte shuffles and tests; every CPU we know
  * with VPOPCNTDQ and BW has VBMI), and VL (it reads blocks of 256 patterns in 256-bit
  * registers); both pairers count their masks' bits with POPCNT. With
- * AVX-512 the join's sieve packs bits with PEXT (BMI2, fast on every CPU with AVX-512). */
+ * AVX-512 the join's sieve packs bits with PEXT (BMI2, fast on every CPU with AVX-512); with
+ * AVX2 only where nq_cpu_fast_pext finds it fast. */
 static unsigned detect(void)
 {
     unsigned paths = 0;
@@ -44,6 +49,40 @@ unsigned nq_cpu_detected(void)
         atomic_store_explicit(&detected, paths, memory_order_relaxed);
     }
     return paths;
+}
+
+/* Whether PEXT and PDEP (BMI2) are there and fast: on Intel's, and on AMD's from Zen 3 (family
+ * 0x19). Zen 1 and 2 run them in microcode, tens of cycles a value; so do AMD's before them. */
+static int detect_fast_pext(void)
+{
+#if NQ_CPU_X86
+    __builtin_cpu_init();
+    unsigned a, b, c, d;
+    if (!__builtin_cpu_supports("bmi2") || !__get_cpuid(0, &a, &b, &c, &d))
+        return 0;
+    /* "AuthenticAMD" and "HygonGenuine" (Zen 1) begin with these four bytes in ebx. */
+    const int amd = b == 0x68747541u || b == 0x6f677948u;
+    if (!amd)
+        return 1;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    const unsigned base = a >> 8 & 0xf, family = base + (base == 0xf ? (a >> 20 & 0xff) : 0);
+    return family >= 0x19;
+#else
+    return 0;
+#endif
+}
+
+int nq_cpu_fast_pext(void)
+{
+    static atomic_int fast = -1;   /* not yet detected */
+    int known = atomic_load_explicit(&fast, memory_order_relaxed);
+    if (known < 0) {
+        /* Two threads may both detect here; they store the same answer. */
+        known = detect_fast_pext();
+        atomic_store_explicit(&fast, known, memory_order_relaxed);
+    }
+    return known;
 }
 
 unsigned nq_cpu_paths(void)

@@ -206,7 +206,6 @@ int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int 
     build(&p, n, open, free, row2, col2);
     int order[DIAGONALS], count = 0, middle = n - 1;   /* up-diagonals, cheapest first */
     int nearest = (row2 + col2) / 2;                  /* the up-diagonal through the center */
-    nearest = nearest < 0 ? 0 : nearest >= p.diagonals ? p.diagonals - 1 : nearest;
     for (int low = nearest, high = nearest + 1; low >= 0 || high < p.diagonals;) {
         int take_low = high >= p.diagonals || (low >= 0 && p.cost_up[low] <= p.cost_up[high]);
         int d = take_low ? low-- : high++;

@@ -242,9 +242,8 @@ static inline __attribute__((always_inline)) int worth_matching(const nq_finder 
 /* The matching's test of a node at `depth` whose untaken columns are cols and whose squares
  * come from *allow, from the mean of its open rows and columns on the first solutions'
  * questions (sums_test NQ_SUMS_DOWN), else from the middle: 0 when the node has no completion;
- * else 1, and where it rules squares out,
- * *allow becomes f->allowed[depth], the node's own copy without them, for its whole subtree
- * (*allow_at = depth). */
+ * else 1, and where it rules squares out, *allow becomes f->allowed[depth], the node's own
+ * copy without them, for its whole subtree (*allow_at = depth). */
 static int match_node(nq_finder *f, int depth, uint64_t open, uint64_t cols, const uint64_t *free,
                       int sums_test, const uint64_t **allow, int *allow_at)
 {

@@ -4,10 +4,6 @@
 #include "base/base.h"
 #include "kernels.h"
 
-#if NQ_CPU_X86
-#include <cpuid.h>
-#endif
-
 /* An entry's price was fitted to AVX-512's build (byte tests); the tables without packing keep
  * it, not measured anew. With packing the sieve may choose AVX2's tables in bytes, which are
  * built by sums over subsets (match_body.h), dearer an entry: priced at 3, it chose them where
@@ -20,31 +16,11 @@ const nq_join_kernels nq_join_kernels_avx2_pext = { "avx2+pext", nq_match_avx2,
 const nq_join_kernels nq_join_kernels_avx512 = { "avx512", nq_match_avx512, &nq_pairer_avx512,
                                                  NQ_CPU_X86, 3.0 };
 
-int nq_join_fast_pext(void)
-{
-#if NQ_CPU_X86
-    __builtin_cpu_init();
-    unsigned a, b, c, d;
-    if (!__builtin_cpu_supports("bmi2") || !__get_cpuid(0, &a, &b, &c, &d))
-        return 0;
-    /* "AuthenticAMD" and "HygonGenuine" (Zen 1) begin with these four bytes in ebx. */
-    const int amd = b == 0x68747541u || b == 0x6f677948u;
-    if (!amd)
-        return 1;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
-        return 0;
-    const unsigned base = a >> 8 & 0xf, family = base + (base == 0xf ? (a >> 20 & 0xff) : 0);
-    return family >= 0x19;
-#else
-    return 0;
-#endif
-}
-
 const nq_join_kernels *nq_join_kernels_best(void)
 {
     if (nq_cpu_uses(NQ_CPU_AVX512))
         return &nq_join_kernels_avx512;
     if (nq_cpu_uses(NQ_CPU_AVX2))
-        return nq_join_fast_pext() ? &nq_join_kernels_avx2_pext : &nq_join_kernels_avx2;
+        return nq_cpu_fast_pext() ? &nq_join_kernels_avx2_pext : &nq_join_kernels_avx2;
     return &nq_join_kernels_portable;
 }

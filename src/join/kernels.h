@@ -21,15 +21,10 @@ typedef struct nq_join_kernels {
 } nq_join_kernels;
 
 /* The tables: portable C, and for CPUs with AVX2 or AVX-512 (use those only on one). AVX2's
- * comes twice: packing where PEXT is fast (nq_join_fast_pext; packed values meet in fewer
+ * comes twice: packing where PEXT is fast (nq_cpu_fast_pext; packed values meet in fewer
  * lookups: BENCHMARKS.md), and not where it is not. */
 extern const nq_join_kernels nq_join_kernels_portable, nq_join_kernels_avx2,
     nq_join_kernels_avx2_pext, nq_join_kernels_avx512;
-
-/* Whether this CPU runs PEXT and PDEP (BMI2) in a few cycles: Intel's, and AMD's from Zen 3
- * (family 0x19). Zen 1 and 2 run them in microcode, tens of cycles a value, dearer than the
- * lookups packing saves; so do AMD's before them. Thread-safe. */
-int nq_join_fast_pext(void);
 
 /* The fastest table among the paths nq_cpu_uses allows now. */
 const nq_join_kernels *nq_join_kernels_best(void);

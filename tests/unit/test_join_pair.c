@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "base/base.h"
 #include "join/half.h"
 #include "join/kernels.h"
 #include "join/match.h"
@@ -279,7 +280,7 @@ static void the_kernels_follow_the_limit(void **state)
         const unsigned paths = detected & limits[l];
         const nq_join_kernels *want =
             paths & NQ_CPU_AVX512 ? &nq_join_kernels_avx512
-            : paths & NQ_CPU_AVX2 ? (nq_join_fast_pext() ? &nq_join_kernels_avx2_pext
+            : paths & NQ_CPU_AVX2 ? (nq_cpu_fast_pext() ? &nq_join_kernels_avx2_pext
                                                          : &nq_join_kernels_avx2)
                                   : &nq_join_kernels_portable;
         assert_ptr_equal(nq_join_kernels_best(), want);
