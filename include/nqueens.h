@@ -610,6 +610,24 @@ typedef int (*nq_solution_fn)(void *context, int n, const int32_t *cols);
  * NQ_ERR_BLOCKED or NQ_ERR_ATTACK. */
 NQ_API nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void *context);
 
+/* The orders a listing can take (nq_solve_options.order). */
+enum nq_order {
+    /* Lexicographic order of cols, as nq_solve lists: the first solution of a large board
+     * (OEIS A141843) can take long, as it lies behind proofs that no earlier placement of the
+     * top rows completes (minutes at 40 x 40). */
+    NQ_ORDER_LEX = 0,
+    /* The order in which a search that fills the most constrained line first meets the
+     * solutions. Free squares are those not bad and not attacked; at each step the search
+     * fills a column that one open row alone offers (the leftmost such), else the row with
+     * the fewest free squares (the top one on a tie), unless a column has fewer than that
+     * row and fewer than eight (then the column with the fewest, the leftmost on a tie). A
+     * row's squares are tried from the left, a column's from the top; a line with no free
+     * square ends the branch. The order depends on the board alone, and the first solutions
+     * of every empty board up to 64 x 64 come at once. Listed on the calling thread
+     * (options->threads and engine are not used). */
+    NQ_ORDER_SEARCH = 1
+};
+
 /* How nq_solve_with lists. Zero-initialise for the defaults. */
 typedef struct nq_solve_options {
     int unique;    /* nonzero: one solution per symmetry class, as nq_solve's unique */
@@ -625,10 +643,13 @@ typedef struct nq_solve_options {
      * a time (a subtree with more is cut by its next row): the same listing, sooner on
      * constrained boards, its solutions passed on a batch at a time. */
     int engine;
+    /* The order of the listing (enum nq_order); 0: NQ_ORDER_LEX. */
+    int order;
 } nq_solve_options;
 
 /* nq_solve with options (NULL: the defaults), the search done by options->threads threads
- * besides the calling thread: visit is called from the calling thread only, in the same order,
+ * besides the calling thread (in lexicographic order; options->order NQ_ORDER_SEARCH lists in
+ * search order on the calling thread): visit is called from the calling thread only, in the same order,
  * with the same solutions, each as soon as every earlier one has been passed on. Memory stays
  * within a few megabytes however many solutions stream out or however large a part of the
  * search holds them. Returns what nq_solve does (NQ_ERR_STOPPED also when *options->stop became

@@ -1,7 +1,7 @@
 /*
  * list.h - listings in lexicographic order: the walk of one thread (solve_walk.c), or by the
  * engine by lines in sorted batches (solve_lines.c), and the same walk spread over threads
- * (solve_threads.c), behind nq_solve (solve.c).
+ * (solve_threads.c); and in search order (solve_search.c); behind nq_solve (solve.c).
  */
 #ifndef NQ_LIST_H
 #define NQ_LIST_H
@@ -60,6 +60,11 @@ nq_status nq_walk_lines(const nq_search *search, const nq_walk *walk);
  * NQ_ERR_NOMEM. */
 nq_status nq_walk_lines_shared(const nq_search *search, const nq_walk *walk, int threads,
                                int *full);
+
+/* Calls walk->visit for the completions of search's root in search order (solve_search.c,
+ * NQ_ORDER_SEARCH in nqueens.h), on the calling thread; walk->visit, context, group and stop
+ * are used. Returns what nq_walk_lex does. */
+nq_status nq_walk_search(const nq_search *search, const nq_walk *walk);
 
 /* nq_walk_lex done by `threads` worker threads (solve_threads.c): the same calls of
  * walk->visit, in the same order, from the calling thread, which calls idle (when not NULL)

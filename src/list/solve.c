@@ -1,7 +1,8 @@
 /*
  * solve.c - lists the solutions of a board in lexicographic order, or one per symmetry class:
  * on the calling thread by the walk of solve_walk.c, or by worker threads (solve_threads.c),
- * with the engine a count of the board would take (by lines on constrained boards).
+ * with the engine a count of the board would take (by lines on constrained boards); or in
+ * search order, on the calling thread (solve_search.c).
  */
 #include "engine/kernels.h"
 #include "list/list.h"
@@ -47,11 +48,12 @@ nq_status nq_solve(const nq_board *board, int unique, nq_solution_fn visit, void
 nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
                         nq_solution_fn visit, void *context)
 {
-    static const nq_solve_options defaults = { 0, 0, NULL, NULL, NQ_ENGINE_AUTO };
+    static const nq_solve_options defaults = { 0, 0, NULL, NULL, NQ_ENGINE_AUTO, NQ_ORDER_LEX };
     if (!options)
         options = &defaults;
     if (!board || !visit || options->engine < NQ_ENGINE_AUTO ||
-        options->engine > NQ_ENGINE_LINES)
+        options->engine > NQ_ENGINE_LINES || options->order < NQ_ORDER_LEX ||
+        options->order > NQ_ORDER_SEARCH)
         return NQ_ERR_ARGUMENT;
     nq_search search;
     nq_status status = nq_search_compile(board, &search);
@@ -62,6 +64,8 @@ nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
                      .group = options->unique ? nq_board_symmetries(board) : 0,
                      .stop = { options->stop, NULL },
                      .lines = nq_engine_for(&search, nq_board_symmetries(board), options->engine) == NQ_ENGINE_LINES };
+    if (options->order == NQ_ORDER_SEARCH)
+        return nq_walk_search(&search, &walk);
     int threads = options->threads > 0 ? options->threads : nq_online_cores();
     return nq_walk_threads(&search, &walk, threads, options->idle ? idle : NULL);
 }

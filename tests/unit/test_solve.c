@@ -19,7 +19,7 @@
 static nq_status solve_by(const nq_board *b, int unique, int threads, nq_engine engine,
                           nq_solution_fn visit, void *context)
 {
-    nq_solve_options options = { unique, threads, NULL, NULL, (int)engine };
+    nq_solve_options options = { .unique = unique, .threads = threads, .engine = (int)engine };
     return nq_solve_with(b, &options, visit, context);
 }
 
@@ -336,7 +336,7 @@ static void stop_flag(void **state)
     for (int threads = 1; threads <= 2; threads++) {
         for (int engine = NQ_ENGINE_AUTO; engine <= NQ_ENGINE_LINES; engine++) {
             stopper s = { 0, 0 };
-            nq_solve_options options = { 0, threads, &stop, NULL, engine };
+            nq_solve_options options = { .threads = threads, .stop = &stop, .engine = engine };
             assert_int_equal(nq_solve_with(&b, &options, stop_at, &s), NQ_ERR_STOPPED);
             assert_int_equal(s.calls, 0);
         }
@@ -372,7 +372,7 @@ static void idle_calls(void **state)
     nq_board b;
     nq_board_init(&b, 10);
     idler i = { 0, 0, 0, 0 };
-    nq_solve_options options = { 0, 2, NULL, count_idle, 0 };
+    nq_solve_options options = { .threads = 2, .idle = count_idle };
     assert_int_equal(nq_solve_with(&b, &options, count_call, &i), NQ_OK);
     assert_int_equal(i.calls, 724);
     assert_false(i.early);
