@@ -243,6 +243,18 @@ check "verify solve 8" 0 "92 of 92 solutions valid" "" "$tmp/s8" -- verify
 check "verify solve 9 --unique" 0 "46 of 46 solutions valid" "" "$tmp/u9" -- verify
 "$nq" solve 6 >"$tmp/b6"
 check "verify boards" 0 "4 of 4 solutions valid" "" -- verify "$tmp/b6"
+# Search order: the same solutions as the lexicographic listing, in the rule's order (the unit
+# test follows the rule square by square), and the first ones of the largest board at once.
+check "solve 6 --order search" 0 "$(printf '2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2')" "" -- solve 6 --order search -f cols
+"$nq" solve 10 --order search -f cols | sort >"$tmp/search10"
+sort "$tmp/s10" >"$tmp/lex10"
+expect_true "solve 10 --order search lists the 724 solutions" "$(cmp -s "$tmp/search10" "$tmp/lex10"; echo $?)"
+"$nq" solve 9 --order search --unique -f cols | sort >"$tmp/search9"
+sort "$tmp/u9" >"$tmp/lex9"
+expect_true "solve 9 --order search --unique lists the 46 classes" "$(cmp -s "$tmp/search9" "$tmp/lex9"; echo $?)"
+timeout -s KILL 60 "$nq" solve 64 --order search -f cols --limit 5 >"$tmp/first64"
+check "solve 64 --order search --limit 5 is valid" 0 "5 of 5 solutions valid" "" "$tmp/first64" -- verify
+check "solve 4 --order lex" 0 "$(printf '2 4 1 3\n3 1 4 2')" "" -- solve 4 --order lex -f cols
 fi
 
 # ---- boards with bad squares and placed queens ---------------------------------------------
@@ -439,6 +451,8 @@ check "option given a value it does not take" 2 "" "nqueens: count: option '--un
 check "--no-progress given a value" 2 "" "nqueens: count: option '--no-progress' takes no value; see 'nqueens count --help'" -- count 8 --no-progress=1
 check "unknown option with a value" 2 "" "nqueens: count: unknown option '--bogus=3'; see 'nqueens count --help'" -- count 8 --bogus=3
 check "unknown format" 2 "" "nqueens: solve: unknown format 'svgx'; expected board, leetcode, cols, unicode or svg" -- solve 4 --format svgx
+check "unknown order" 2 "" "nqueens: solve: unknown order 'random'; expected lex or search" -- solve 4 --order random
+check "search order without checkpoints" 2 "" "nqueens: solve: --checkpoint keeps the lexicographic first solution's search; --order search needs none" -- solve 4 --order search --limit 1 --checkpoint "$tmp/no-such-checkpoint"
 check "negative limit" 2 "" "nqueens: solve: -1 is negative; numbers here are positive" -- solve 4 --limit -1
 check "limit not a number" 2 "" "nqueens: limit K 'many' is not a number" -- solve 4 --limit many
 check "threads zero" 2 "" "nqueens: thread count T 0 is out of range (1 to 1024)" -- count 8 --threads 0

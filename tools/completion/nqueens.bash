@@ -13,7 +13,7 @@ _nqueens_options()
     mpi-count) echo "--board --unique --threads --method --max-memory --progress"\
                     "--checkpoint --help" ;;
     estimate) echo "--board --threads --method --max-memory --probes --seed --help" ;;
-    solve) echo "--board --format --limit --unique --threads --engine --checkpoint --help" ;;
+    solve) echo "--board --format --limit --unique --threads --engine --checkpoint --order --help" ;;
     one) echo "--board --random --seed --threads --format --help" ;;
     check) echo "--board --sample --all --seed --threads --help" ;;
     uva) echo "--threads --help" ;;
@@ -29,6 +29,7 @@ _nqueens_values()
                      echo "board leetcode cols unicode svg" ;;
     -m|--method) echo "auto backtrack join" ;;
     --engine) echo "auto rows lines" ;;
+    -o|--order) echo "lex search" ;;
     esac
 }
 
@@ -55,7 +56,7 @@ _nqueens()
         prev=${COMP_WORDS[COMP_CWORD - 2]}
     fi
     case $prev in
-    -f|--format|-m|--method|--engine)
+    -f|--format|-m|--method|--engine|-o|--order)
         mapfile -t COMPREPLY < <(compgen -W "$(_nqueens_values "$command" "$prev")" -- "$cur")
         return ;;
     -b|--board|-c|--checkpoint|-s|--subtotals)

@@ -1,5 +1,6 @@
 /*
- * command_solve.c - `nqueens solve`: every solution, streamed in lexicographic order.
+ * command_solve.c - `nqueens solve`: every solution, streamed in lexicographic order or in
+ * search order.
  */
 #include <getopt.h>
 #include <signal.h>
@@ -14,9 +15,10 @@ static const char help[] =
     "       nqueens solve --board FILE [--format F] [--limit K] [--unique] [--threads T]\n"
     "                     [--engine E]\n"
     "       nqueens solve N|--board FILE --limit 1 [--checkpoint FILE] [--format F] [--threads T]\n"
+    "       nqueens solve N|--board FILE --order search [--format F] [--limit K] [--unique]\n"
     "List every way to place N queens on an N x N board (1 <= N <= 64) so that none attacks\n"
     "another, or every completion of the board in FILE ('-' for stdin), in lexicographic order\n"
-    "of the queens' columns read from the top row down.\n"
+    "of the queens' columns read from the top row down (or in search order: --order).\n"
     "\n"
     "  -b, --board FILE   list the completions of this board ('.' free, '*' bad, 'Q' queen)\n"
     "  -f, --format F     board: N lines of 'Q' and '.', a blank line after each (default)\n"
@@ -28,6 +30,12 @@ static const char help[] =
     "                     the empty boards) by a search whose proofs the threads share\n"
     "  -c, --checkpoint FILE  with --limit 1: keep the search's position in FILE, rewritten\n"
     "                     every second, and resume from it if it exists (same board only)\n"
+    "  -o, --order O      lex: lexicographic order (default); the first solution of a large\n"
+    "                     board can take minutes (40 x 40), as it lies behind long proofs\n"
+    "                     search: the order in which a search filling the line (row or\n"
+    "                     column) with the fewest free squares first meets them, a row\n"
+    "                     before a column on a tie, the lower index first, squares from the\n"
+    "                     left or the top: the first at once on any empty board; one thread\n"
     "  -u, --unique       only the lexicographically least solution of each symmetry class\n"
     "  -t, --threads T    searching threads (default: one per usable core): the same listing\n"
     "                     on any number\n"
@@ -62,12 +70,13 @@ static nq_status solve_first(const nq_board *board, const nq_solve_options *solv
     return status == NQ_ERR_NO_SOLUTION ? NQ_OK : status;
 }
 
-/* The listing: nq_solve_with, or solve_first for a limit of one. */
+/* The listing: nq_solve_with, or solve_first for a limit of one in lexicographic order. */
 static nq_status list(const nq_board *board, uint64_t limit, const nq_solve_options *solving,
                       position_file *checkpoint, nq_solution_fn visit, void *context)
 {
-    return limit == 1 ? solve_first(board, solving, checkpoint, visit, context)
-                      : nq_solve_with(board, solving, visit, context);
+    return limit == 1 && solving->order == NQ_ORDER_LEX
+               ? solve_first(board, solving, checkpoint, visit, context)
+               : nq_solve_with(board, solving, visit, context);
 }
 
 /* A listing in progress. */
@@ -156,6 +165,7 @@ int command_solve(int argc, char **argv)
         OPTION_THREADS,
         OPTION_ENGINE,
         { "checkpoint", required_argument, NULL, 'c' },
+        { "order", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -163,13 +173,23 @@ int command_solve(int argc, char **argv)
     listing l = { NQ_FORMAT_BOARD, UINT64_MAX, 0, 0, 0, NULL };
     long long limit;
     nq_engine engine = NQ_ENGINE_AUTO;
-    int unique = 0, threads = 0, code = reject_negative_numbers("solve", argc, argv), c;
+    int unique = 0, threads = 0, order = NQ_ORDER_LEX, c;
+    int code = reject_negative_numbers("solve", argc, argv);
     opterr = 0;
-    while (!code && (c = getopt_long(argc, argv, ":b:f:l:ut:c:h", options, NULL)) != -1) {
+    while (!code && (c = getopt_long(argc, argv, ":b:f:l:ut:c:o:h", options, NULL)) != -1) {
         switch (c) {
         case 'b': board_path = optarg; break;
         case 'u': unique = 1; break;
         case 'c': checkpoint_path = optarg; break;
+        case 'o':
+            if (strcmp(optarg, "lex") == 0)
+                order = NQ_ORDER_LEX;
+            else if (strcmp(optarg, "search") == 0)
+                order = NQ_ORDER_SEARCH;
+            else
+                code = fail(EXIT_USAGE, "solve: unknown order '%s'; expected lex or search",
+                            optarg);
+            break;
         case 't': code = parse_threads(optarg, &threads); break;
         case OPT_ENGINE: code = parse_engine(optarg, &engine); break;
         case 'l':
@@ -191,6 +211,9 @@ int command_solve(int argc, char **argv)
         return code;
     if (checkpoint_path && l.limit != 1)
         return fail(EXIT_USAGE, "solve: --checkpoint needs --limit 1 (the first solution)");
+    if (checkpoint_path && order == NQ_ORDER_SEARCH)
+        return fail(EXIT_USAGE, "solve: --checkpoint keeps the lexicographic first solution's "
+                    "search; --order search needs none");
     position_file checkpoint;
     if (checkpoint_path && (code = position_open(&checkpoint, checkpoint_path, &board)))
         return code;
@@ -202,7 +225,7 @@ int command_solve(int argc, char **argv)
     l.board = board_path ? &board : NULL;
     l.max_bytes = max_bytes(&l, &board);
     catch_stop_signals();
-    nq_solve_options solving = { unique, threads, &stop_signal, flush_output, (int)engine };
+    nq_solve_options solving = { unique, threads, &stop_signal, flush_output, (int)engine, order };
     nq_status status = l.format == NQ_FORMAT_SVG
                            ? solve_svg(&l, &board, &solving, resume)
                            : list(&board, l.limit, &solving, resume, write_solution, &l);
