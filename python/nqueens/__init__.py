@@ -36,6 +36,7 @@ BoardLike = Union[Board, str]
 Columns = Tuple[int, ...]
 
 _FORMATS = {"cols": 0, "leetcode": 1, "board": 2}
+_ORDERS = {"lex": 0, "search": 1}   # enum nq_order
 
 
 def _threads(threads: Optional[int]) -> int:
@@ -87,26 +88,31 @@ def count(n: Optional[int] = None, *, board: Optional[BoardLike] = None, unique:
 @overload
 def solve(n: Optional[int] = ..., *, board: Optional[BoardLike] = ..., limit: Optional[int] = ...,
           unique: bool = ..., format: Literal["cols"] = ...,
-          threads: Optional[int] = ...) -> Iterator[Columns]: ...
+          threads: Optional[int] = ..., order: Literal["lex", "search"] = ...) -> Iterator[Columns]: ...
 @overload
 def solve(n: Optional[int] = ..., *, board: Optional[BoardLike] = ..., limit: Optional[int] = ...,
           unique: bool = ..., format: Literal["leetcode"],
-          threads: Optional[int] = ...) -> Iterator[List[str]]: ...
+          threads: Optional[int] = ..., order: Literal["lex", "search"] = ...) -> Iterator[List[str]]: ...
 @overload
 def solve(n: Optional[int] = ..., *, board: Optional[BoardLike] = ..., limit: Optional[int] = ...,
           unique: bool = ..., format: Literal["board"],
-          threads: Optional[int] = ...) -> Iterator[Board]: ...
+          threads: Optional[int] = ..., order: Literal["lex", "search"] = ...) -> Iterator[Board]: ...
 
 
 def solve(n: Optional[int] = None, *, board: Optional[BoardLike] = None,
           limit: Optional[int] = None, unique: bool = False, format: str = "cols",
-          threads: Optional[int] = None) -> Iterator[object]:
+          threads: Optional[int] = None, order: str = "lex") -> Iterator[object]:
     """A lazy iterator over the solutions of the empty n x n board, or of board=.
 
-    Solutions come in lexicographic order of their columns, each as soon as the library finds
-    it: the first solution of a 40 x 40 board comes at once, and memory stays bounded however
-    many are listed. With unique=True, only the least solution of each symmetry class. At most
-    `limit` solutions (None: all); limit=1 takes the first-solution search of
+    Solutions come each as soon as the library finds it, and memory stays bounded however
+    many are listed. By order:
+      "lex"     lexicographic order of their columns: the first solution of a 32 x 32 board
+                comes at once, but past 40 x 40 it lies behind proofs that take minutes
+      "search"  the order in which a search that fills the most constrained line first meets
+                them (`nqueens solve --order search`; one thread): the first ones of every
+                empty board up to 64 x 64 come at once
+    With unique=True, only the least solution of each symmetry class. At most `limit`
+    solutions (None: all); in lexicographic order limit=1 takes the first-solution search of
     `nqueens solve --limit 1`, which shares each of its proofs among the threads and reaches
     the first solutions of large boards (OEIS A141843) far sooner. Each solution is, by format:
       "cols"      a tuple of each row's column, 0-based: (1, 3, 0, 2)
@@ -121,12 +127,15 @@ def solve(n: Optional[int] = None, *, board: Optional[BoardLike] = None,
     """
     if format not in _FORMATS:
         raise ValueError(f"format = {format!r}: one of " + ", ".join(map(repr, _FORMATS)))
+    if order not in _ORDERS:
+        raise ValueError(f"order = {order!r}: one of " + ", ".join(map(repr, _ORDERS)))
     spec = _board(n, board)
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
         raise ValueError(f"limit = {limit!r}: a number of solutions, 0 or more (None: all)")
     if limit == 0:
         return iter(())
-    return _nqueens.solve(spec, bool(unique), _threads(threads), limit or 0, _FORMATS[format])
+    return _nqueens.solve(spec, bool(unique), _threads(threads), limit or 0, _FORMATS[format],
+                          _ORDERS[order])
 
 
 def one(n: int, *, random: bool = False, seed: Optional[int] = None) -> Optional[Columns]:

@@ -26,6 +26,7 @@ typedef struct solutions {
     PyObject_HEAD
     nq_board board;            /* the board listed (its bad squares go into AS_BOARD boards) */
     int unique, threads;       /* as nq_solve_options */
+    int order;                 /* as nq_solve_options: NQ_ORDER_LEX or NQ_ORDER_SEARCH */
     int format;                /* AS_TUPLE, AS_LEETCODE or AS_BOARD */
     unsigned long long limit;  /* solutions to hand out at most; 0: all */
     unsigned long long handed; /* solutions handed out so far */
@@ -85,9 +86,10 @@ static void *produce(void *arg)
 {
     solutions *s = arg;
     nq_solve_options options = { .unique = s->unique, .threads = s->threads,
-                                 .stop = &s->cancel };
-    nq_status status = s->limit == 1 ? produce_first(s)
-                                     : nq_solve_with(&s->board, &options, visit, s);
+                                 .stop = &s->cancel, .order = s->order };
+    nq_status status = s->limit == 1 && s->order == NQ_ORDER_LEX
+                           ? produce_first(s)
+                           : nq_solve_with(&s->board, &options, visit, s);
     pthread_mutex_lock(&s->lock);
     s->status = status;
     s->finished = 1;
@@ -257,19 +259,20 @@ static PyObject *leetcode_rows(int n)
     return rows;
 }
 
-/* solve(board, unique, threads, limit, format) -> Solutions; format 0 tuples, 1 LeetCode's
- * row strings, 2 Boards. */
+/* solve(board, unique, threads, limit, format, order) -> Solutions; format 0 tuples, 1
+ * LeetCode's row strings, 2 Boards; order as enum nq_order. */
 PyObject *nqpy_solve(PyObject *self, PyObject *args)
 {
     (void)self;
     PyObject *spec;
-    int unique, threads, format;
+    int unique, threads, format, order;
     unsigned long long limit;
-    if (!PyArg_ParseTuple(args, "OpiKi", &spec, &unique, &threads, &limit, &format))
+    if (!PyArg_ParseTuple(args, "OpiKii", &spec, &unique, &threads, &limit, &format, &order))
         return NULL;
-    if (threads < 0 || format < AS_TUPLE || format > AS_BOARD)
-        return PyErr_Format(PyExc_ValueError, "solve: threads %d or format %d out of range",
-                            threads, format);
+    if (threads < 0 || format < AS_TUPLE || format > AS_BOARD || order < NQ_ORDER_LEX ||
+        order > NQ_ORDER_SEARCH)
+        return PyErr_Format(PyExc_ValueError, "solve: threads %d, format %d or order %d out of "
+                            "range", threads, format, order);
     solutions *s = PyObject_New(solutions, &nqpy_solutions_type);
     if (!s)
         return NULL;
@@ -280,6 +283,7 @@ PyObject *nqpy_solve(PyObject *self, PyObject *args)
     s->unique = unique;
     s->threads = threads;
     s->format = format;
+    s->order = order;
     s->limit = limit;
     if (nqpy_board_from(spec, &s->board) < 0) {
         s->ended = 1;

@@ -101,6 +101,33 @@ def test_first_solution_of_a_40_board_with_queens_placed():
     assert first[:30] == cols[:30] and nqueens.verify(first)
 
 
+def test_first_solution_of_the_empty_40_board_in_search_order():
+    # In search order the first solutions of the empty 40 x 40 board come at once (in
+    # lexicographic order the first lies behind minutes of proofs).
+    start = time.monotonic()
+    it = nqueens.solve(40, order="search")
+    first = [next(it) for _ in range(3)]
+    it.close()
+    assert time.monotonic() - start < 1.0
+    assert all(nqueens.verify(cols) for cols in first) and len(set(first)) == 3
+
+
+def test_search_order_lists_the_same_solutions():
+    assert sorted(nqueens.solve(8, order="search")) == list(nqueens.solve(8))
+    assert sorted(nqueens.solve(9, unique=True, order="search")) == \
+        list(nqueens.solve(9, unique=True))
+    board = "Q.....\n......\n......\n......\n......\n......\n"
+    assert sorted(nqueens.solve(board=board, order="search")) == list(nqueens.solve(board=board))
+    assert next(nqueens.solve(6, order="search")) == (1, 3, 5, 0, 2, 4)
+    assert list(nqueens.solve(6, order="search", limit=2)) == [(1, 3, 5, 0, 2, 4),
+                                                               (2, 5, 1, 4, 0, 3)]
+
+
+def test_unknown_order():
+    with pytest.raises(ValueError, match="order = 'random'"):
+        nqueens.solve(8, order="random")
+
+
 def rss_kib():
     with open("/proc/self/status") as status:
         for line in status:
