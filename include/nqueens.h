@@ -649,11 +649,12 @@ typedef struct nq_solve_options {
 
 /* nq_solve with options (NULL: the defaults), the search done by options->threads threads
  * besides the calling thread (in lexicographic order; options->order NQ_ORDER_SEARCH lists in
- * search order on the calling thread): visit is called from the calling thread only, in the same order,
- * with the same solutions, each as soon as every earlier one has been passed on. Memory stays
- * within a few megabytes however many solutions stream out or however large a part of the
- * search holds them. Returns what nq_solve does (NQ_ERR_STOPPED also when *options->stop became
- * nonzero; NQ_ERR_ARGUMENT also for an engine outside enum nq_engine). Thread-safe for distinct contexts. */
+ * search order on the calling thread): visit is called from the calling thread only, in the
+ * same order, with the same solutions, each as soon as every earlier one has been passed on.
+ * Memory stays within a few megabytes however many solutions stream out or however large a part
+ * of the search holds them. Returns what nq_solve does (NQ_ERR_STOPPED also when
+ * *options->stop became nonzero; NQ_ERR_ARGUMENT also for an engine outside enum nq_engine or
+ * an order outside enum nq_order). Thread-safe for distinct contexts. */
 NQ_API nq_status nq_solve_with(const nq_board *board, const nq_solve_options *options,
                                nq_solution_fn visit, void *context);
 
