@@ -147,6 +147,12 @@ nq_status nq_kernel_visit_nodes(const nq_search *search, nq_placed_fn visit, voi
 nq_status nq_kernel_visit_nodes_popcnt(const nq_search *search, nq_placed_fn visit,
                                        void *context, const nq_stop_flag *stop);
 
+/* For the tests: kernel_lines.c's count of search, calling visit (may be NULL) for each
+ * completion, with the diagonals' sums tested near the root and the matching of diagonals
+ * (root_matching.c) made at its first dead end or leaf whatever the board and that first path:
+ * the path the kernel takes on large units of boards whose sums are tight, forced on any. */
+uint64_t nq_kernel_lines_matched(const nq_search *search, nq_placed_fn visit, void *context);
+
 /* Calls visit for each completion of state s, in lexicographic order, with cols[0..s.row-1]
  * taken from prefix. Returns NQ_ERR_STOPPED if visit asked to stop, else NQ_OK. */
 nq_status nq_kernel_visit(const nq_search *search, nq_state s, const int8_t *prefix,

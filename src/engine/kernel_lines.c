@@ -89,9 +89,6 @@ static inline __attribute__((always_inline)) int choose_line(const nq_search *se
     return NQ_MAX_N + c;
 }
 
-/* Counts the completions of search; with visit, also calls it with each (in no set order)
- * until it returns nonzero. Returns NQ_KERNEL_STOPPED when visit asked to stop or *stop became
- * nonzero: the flag is read once in NQ_POLL_STEPS dead ends and leaves. */
 /* Whether the test of the sums pays on search (sums_pay()), or there is no completion at all
  * (-1): on boards whose free diagonals bring the least sum of squares within a quarter of its
  * target. The empty board's least sum is half the target, and so is that of boards with bad
@@ -109,11 +106,34 @@ static inline __attribute__((always_inline)) int sums_pay(const nq_search *searc
     return slack < 0 ? -1 : 4 * slack <= sums.squares;
 }
 
+/* The leaves the first path of a count promises, Knuth's estimate from it: the product of the
+ * squares of each branching line on the stack (the one taken and those left), up to `enough`. */
+static unsigned first_path_leaves(const step *stack, int depth, unsigned enough)
+{
+    unsigned leaves = 1;
+    for (int i = 0; i < depth && leaves < enough; i++)
+        leaves *= (unsigned)__builtin_popcountll(stack[i].free_) + 1;
+    return leaves;
+}
+
+/* Counts the completions of search; with visit, also calls it with each (in no set order)
+ * until it returns nonzero. Returns NQ_KERNEL_STOPPED when visit asked to stop or *stop became
+ * nonzero: the flag is read once in NQ_POLL_STEPS dead ends and leaves.
+ * With `prunable` (search itself, writable), the count meets its first dead end or leaf and, if
+ * that found no completion and its path promises match_from leaves or more, takes out of search
+ * the squares the matching of diagonals rules out (root_matching.c) and starts again from the
+ * root, where the squares taken out may change every choice of a line (going on with the stack
+ * as it stood kept the first choices and lost a tenth on 25-25-10). A unit whose first path is
+ * that short is mostly small, and the matching, tens of thousands of instructions, would cost it
+ * more than it cuts: made at every unit's root, it slowed boards of many small units down
+ * (BENCHMARKS.md, "Counting constrained boards"). */
 static inline __attribute__((always_inline)) uint64_t count_lines(const nq_search *search,
                                                                   nq_placed_fn visit,
                                                                   void *context,
                                                                   const nq_stop_flag *stop,
-                                                                  int sums_test)
+                                                                  int sums_test,
+                                                                  nq_search *prunable,
+                                                                  unsigned match_from)
 {
     const int n = search->n;
     uint64_t cols = 0, up = 0, down = 0, open = (UINT64_C(1) << n) - 1, count = 0;
@@ -121,6 +141,7 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
     int8_t placed[NQ_MAX_N];
     int depth = 0;
     unsigned steps = NQ_POLL_STEPS;
+    int unmatched = prunable != NULL;   /* the first dead end or leaf is still to come */
     /* The test of the sums at nodes with two thirds of the rows or more open: on CSPLib 079
      * boards at n = 25, 10 times faster with few completions (25-25-5), the same time within
      * 4 % with many (25-25-11); from half the rows, 1.8 times slower there (25-25-6). */
@@ -168,6 +189,16 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
                 }
                 if (nq_stop_poll(stop, &steps))
                     return NQ_KERNEL_STOPPED;
+                if (unmatched) {
+                    unmatched = 0;
+                    if (count == 0 && first_path_leaves(stack, depth, match_from) >= match_from) {
+                        if (!nq_search_rule_out(prunable))
+                            return 0;
+                        depth = 0, cols = up = down = 0, open = (UINT64_C(1) << n) - 1;
+                        sums = nq_diagonal_sums_of(n, open, search->full);
+                        continue;
+                    }
+                }
             }
             /* Back to the deepest line with a square left, and its next square. A line leaves
              * the stack as its last square is taken, not when it is found empty: no loop and
@@ -200,9 +231,12 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
 /* count_lines() with the test of the sums where it pays, or nothing where the sums prove there
  * is no completion. Built both ways: the nodes of a board without the test pay nothing for it
  * (with the sums carried, 1.26 times the instructions on a 16 x 16 board with a fifth of its
- * squares bad at random). Where the sums pay, the matching of diagonals first takes out of the
- * search the squares no completion uses (root_matching.c), once, at the root: on boards of
- * many units, each unit's root. */
+ * squares bad at random). Where the sums pay, the matching of diagonals takes out of the search
+ * the squares no completion uses (root_matching.c), once, at the root (on boards of many
+ * units, each unit's root), where the first path promises MATCH_FROM leaves or more: where it
+ * branches twice, say. From 8 leaves, units large enough to gain were left out. */
+#define MATCH_FROM 4
+
 static inline __attribute__((always_inline)) uint64_t count_chosen(const nq_search *search,
                                                                    nq_placed_fn visit,
                                                                    void *context,
@@ -212,11 +246,9 @@ static inline __attribute__((always_inline)) uint64_t count_chosen(const nq_sear
     if (pay < 0)
         return 0;
     if (!pay)
-        return count_lines(search, visit, context, stop, 0);
+        return count_lines(search, visit, context, stop, 0, NULL, 0);
     nq_search pruned = *search;
-    if (!nq_search_rule_out(&pruned))
-        return 0;
-    return count_lines(&pruned, visit, context, stop, 1);
+    return count_lines(&pruned, visit, context, stop, 1, &pruned, MATCH_FROM);
 }
 
 uint64_t nq_kernel_count_lines(const nq_search *search, const nq_stop_flag *stop)
@@ -243,4 +275,10 @@ NQ_TARGET_POPCNT nq_status nq_kernel_visit_lines_popcnt(const nq_search *search,
 {
     return count_chosen(search, visit, context, stop) == NQ_KERNEL_STOPPED ? NQ_ERR_STOPPED
                                                                           : NQ_OK;
+}
+
+uint64_t nq_kernel_lines_matched(const nq_search *search, nq_placed_fn visit, void *context)
+{
+    nq_search pruned = *search;
+    return count_lines(&pruned, visit, context, NULL, 1, &pruned, 1);
 }

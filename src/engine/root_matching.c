@@ -7,10 +7,11 @@
  * matching bounds every completion, and a square whose reduced cost lifts it past that sum is
  * in none. Counting is exact, so a square ruled out so is ruled out for every completion: the
  * count keeps its value. Where the kernel by lines counts a unit of a board whose diagonals'
- * sums are tight (kernel_lines.c), the test at the unit's root costs one matching against
- * thousands of nodes or more below it, and takes out squares or whole units; at the nodes below
- * it cost 3 to 30 times the kernel's time for 2 to 16 % fewer nodes on 25-25-11 (BENCHMARKS.md,
- * "Counting constrained boards").
+ * sums are tight (kernel_lines.c) and the unit is not small (its first path promises a few
+ * leaves), the test at the unit's root costs one matching against thousands of nodes or more
+ * below it, and takes out squares or whole units; at the nodes below it cost 3 to 30 times the
+ * kernel's time for 2 to 16 % fewer nodes on 25-25-11 (BENCHMARKS.md, "Counting constrained
+ * boards").
  *
  * The costs are measured from the middle of the board: from the mean of the open rows and
  * columns, as the proof engine measures them on the first solutions' questions, the units of

@@ -178,6 +178,35 @@ static void rule_out_keeps_every_completion(void **state)
     assert_true(cut > 100);
 }
 
+/* The kernel by lines with the matching made at its first dead end or leaf, forced on every
+ * board (kernel_lines.c takes that path on large units of boards whose sums are tight only): it
+ * starts again from the root on what the matching leaves, so it must count and visit each
+ * completion of the reference once, whether its first path found one (no matching then) or
+ * none. */
+static void matched_kernel_counts_as_the_reference(void **state)
+{
+    (void)state;
+    uint64_t seed = 35;
+    static kept k;
+    for (int i = 0; i < 4000; i++) {
+        nq_board b;
+        mixed_board(&seed, i, 11, &b);
+        nq_search s;
+        assert_int_equal(nq_search_compile(&b, &s), NQ_OK);
+        size_t count, n = (size_t)b.n;
+        int8_t *expected = ref_list(&b, 0, &count);
+        assert_int_equal(nq_kernel_lines_matched(&s, NULL, NULL), count);
+        if (count < 400) {
+            k.count = 0;
+            assert_int_equal(nq_kernel_lines_matched(&s, keep, &k), count);
+            assert_int_equal(k.count, count);
+            sort_rows(k.cols, k.count, n);
+            assert_true(count == 0 || memcmp(k.cols, expected, count * n) == 0);
+        }
+        free(expected);
+    }
+}
+
 /* A stop request ends the kernels with NQ_KERNEL_STOPPED, and a visitor's wish to stop ends the
  * visit with NQ_ERR_STOPPED. */
 static int stop_at_once(void *context, int n, const int8_t *cols)
@@ -382,6 +411,7 @@ int main(void)
         cmocka_unit_test(kernels_visit_every_completion_once),
         cmocka_unit_test(kernels_stop),
         cmocka_unit_test(rule_out_keeps_every_completion),
+        cmocka_unit_test(matched_kernel_counts_as_the_reference),
         cmocka_unit_test(every_engine_counts_every_board),
         cmocka_unit_test(count_with_each_engine),
         cmocka_unit_test(engines_agree_on_wider_boards),
