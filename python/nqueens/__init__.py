@@ -88,15 +88,18 @@ def count(n: Optional[int] = None, *, board: Optional[BoardLike] = None, unique:
 @overload
 def solve(n: Optional[int] = ..., *, board: Optional[BoardLike] = ..., limit: Optional[int] = ...,
           unique: bool = ..., format: Literal["cols"] = ...,
-          threads: Optional[int] = ..., order: Literal["lex", "search"] = ...) -> Iterator[Columns]: ...
+          threads: Optional[int] = ...,
+          order: Literal["lex", "search"] = ...) -> Iterator[Columns]: ...
 @overload
 def solve(n: Optional[int] = ..., *, board: Optional[BoardLike] = ..., limit: Optional[int] = ...,
           unique: bool = ..., format: Literal["leetcode"],
-          threads: Optional[int] = ..., order: Literal["lex", "search"] = ...) -> Iterator[List[str]]: ...
+          threads: Optional[int] = ...,
+          order: Literal["lex", "search"] = ...) -> Iterator[List[str]]: ...
 @overload
 def solve(n: Optional[int] = ..., *, board: Optional[BoardLike] = ..., limit: Optional[int] = ...,
           unique: bool = ..., format: Literal["board"],
-          threads: Optional[int] = ..., order: Literal["lex", "search"] = ...) -> Iterator[Board]: ...
+          threads: Optional[int] = ...,
+          order: Literal["lex", "search"] = ...) -> Iterator[Board]: ...
 
 
 def solve(n: Optional[int] = None, *, board: Optional[BoardLike] = None,
