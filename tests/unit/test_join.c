@@ -1376,8 +1376,8 @@ static void memory_is_stated_and_bounded(void **state)
     assert_true(need > (UINT64_C(4) << 30));
 }
 
-/* The list of units is in the stated memory, measured or made: 16 bytes a unit, which from
- * n = 26 (18 million units) is 0.3 GB. So is a checkpoint's state, a bit and a count a unit. */
+/* The list of units is in the stated memory, measured or made: 16 bytes a unit, which at
+ * n = 28 (20 million units) is 0.3 GB. So is a checkpoint's state, a bit and a count a unit. */
 static void units_are_in_the_memory(void **state)
 {
     (void)state;
