@@ -51,7 +51,7 @@ struct nq_join_scratch {
     nq_sieve_scratch sieve;             /* the same, by signature */
     void *table;                        /* the matcher's */
     /* Whose west half `west` holds whole, as the last matching matched it (start NULL: none):
-     * a row set's parts (from n = 26) each match it against another share of the east halves,
+     * a row set's parts (from n = 28) each match it against another share of the east halves,
      * and so does each chunk of a long east half. */
     const nq_join_start *west_start;
     uint32_t west_rows;
@@ -74,11 +74,27 @@ static uint64_t table_bytes(const nq_quarter *q)
            q->count * sizeof(nq_quarter_diags);
 }
 
-/* Whether a join of this layout cuts row sets into parts: past the table's sides a row set can
- * take a core many minutes. */
+/* Whether a join of this layout works as row sets are cut into parts (a worker keeps the cells
+ * of one set of north rows, halves come in chunks): past the table's sides, where slices are
+ * large. */
 static int cuts_row_sets(const nq_join *j, nq_join_layout layout)
 {
     return j->h > NQ_QUARTER_TABLE_MAX_H || layout == NQ_JOIN_SLICES_CUT;
+}
+
+/* Up to this h a row set is one unit, whole, whatever the units asked for; past it, and in
+ * the tests' layout, a row set is cut into parts where the units asked for outnumber the row
+ * sets. A part matches its share of the east halves against the whole west half: each block
+ * of west patterns is built for a ninth of the items it would meet whole, and the sieve, whose
+ * blocks meet fewer items, cuts less deep. At h = 13 (n = 26) a whole row set takes about 0.65
+ * of its parts' time and 10 to 20 s of one core here; at h = 14 (n = 28) whole ones would take
+ * minutes, and are still cut (BENCHMARKS.md, "Where a unit's cost goes"). */
+#define WHOLE_MAX_H 13
+
+/* Whether a join of this layout splits row sets into parts where the units ask for it. */
+static int splits_row_sets(const nq_join *j, nq_join_layout layout)
+{
+    return j->h > WHOLE_MAX_H || layout == NQ_JOIN_SLICES_CUT;
 }
 
 /* Lays out j's quarter for n, without its table, and its starts and units (into *units,
@@ -106,7 +122,8 @@ static nq_status measure(nq_join *j, int n, size_t min_units, int threads, nq_jo
         *with = table_bytes(&j->quarter) + subsets + workers * scratch_bytes(j, 0);
     }
     j->start_count = nq_join_starts(n, j->starts);
-    nq_join_split_units(j->starts, j->start_count, j->h, min_units, j->cut, units);
+    nq_join_split_units(j->starts, j->start_count, j->h, min_units,
+                        splits_row_sets(j, layout), units);
     const uint64_t unit_bytes = (uint64_t)units->count * sizeof(nq_join_unit);
     *with += *with ? unit_bytes : 0;
     *without += unit_bytes;

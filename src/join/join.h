@@ -47,7 +47,7 @@ typedef struct nq_join_scratch nq_join_scratch;
  * it fits the memory limit, else slices. */
 typedef enum nq_join_layout {
     NQ_JOIN_ANY, NQ_JOIN_TABLE, NQ_JOIN_SLICES,
-    NQ_JOIN_SLICES_CUT      /* slices, row sets cut into parts as from n = 26, and halves listed
+    NQ_JOIN_SLICES_CUT      /* slices, row sets cut into parts as from n = 28, and halves listed
                                in the smallest chunks (tests) */
 } nq_join_layout;
 

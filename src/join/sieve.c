@@ -198,8 +198,9 @@ typedef struct plan {
 } plan;
 
 /* What the last matching made of its list b, for the next one that matches the same b (the
- * parts of a row set each match one west half, 30 million values at n = 26, against a share of
- * the east halves: listing, signing and sorting it again took a fifth of such a part): b's
+ * parts of a row set, from n = 28, each match one west half of tens of millions of values
+ * against a share of the east halves: listing, signing and sorting it again took a fifth of
+ * such a part): b's
  * signatures under the trial's cuts and its counts (trial.have[1]), and where b was the
  * patterns, its sorted copy and their buckets (w->bucket) under `sorted_by`. */
 typedef struct kept_list {

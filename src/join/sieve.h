@@ -38,7 +38,7 @@ typedef struct nq_sieve_weights {
  * (nq_match_table_size). With b_again nonzero the caller says that b, nb, weights and bits are
  * those of the last matching on this scratch, b's values unchanged: what the sieve made of b
  * then (its signatures, and its sorted copy where b was the patterns) is used again where the
- * plan allows (the parts of a row set, from n = 26, each match the same west half). Into
+ * plan allows (the parts of a row set, from n = 28, each match the same west half). Into
  * *pairs; returns NQ_OK or NQ_ERR_NOMEM. */
 nq_status nq_sieve_match(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
                          int b_again, const nq_sieve_weights *weights, int bits,

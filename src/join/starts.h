@@ -39,7 +39,7 @@ static inline int nq_join_east_queens(const nq_join_start *start)
 }
 
 /* A work unit: `count` row sets of one start, the first of them `first`; or, where a row set
- * is too big for one unit (n >= 26), part `part` of `parts` of one row set: the east halves of
+ * is too big for one unit (n >= 28), part `part` of `parts` of one row set: the east halves of
  * every parts-th share of the east columns, from the part-th (half.c), against all west ones. */
 typedef struct nq_join_unit {
     uint32_t start;     /* index into the starts */
@@ -86,7 +86,7 @@ unsigned nq_join_next_rows(const nq_join_start *start, int h, uint32_t *rows);
  * min_units, each row set cut into parts, as many as its share of the work (by the shares of
  * columns its halves join, the product of the two halves' counts) asks for, about `quantum`
  * each: min_units more or less in all. And how many units that makes, known before they are
- * made (their list is part of a join's memory: 16 bytes a unit, 0.3 GB at n = 26). */
+ * made (their list is part of a join's memory: 16 bytes a unit, 0.3 GB at n = 28). */
 typedef struct nq_join_split {
     size_t per;
     uint64_t quantum;   /* 0: row sets whole */

@@ -1376,8 +1376,8 @@ static void memory_is_stated_and_bounded(void **state)
     assert_true(need > (UINT64_C(4) << 30));
 }
 
-/* The list of units is in the stated memory, measured or made: 16 bytes a unit, which from
- * n = 26 (18 million units) is 0.3 GB. So is a checkpoint's state, a bit and a count a unit. */
+/* The list of units is in the stated memory, measured or made: 16 bytes a unit, which at
+ * n = 28 (20 million units) is 0.3 GB. So is a checkpoint's state, a bit and a count a unit. */
 static void units_are_in_the_memory(void **state)
 {
     (void)state;
@@ -1463,16 +1463,25 @@ static void join_fingerprints_know_the_order(void **state)
     nq_plan_free(join);
 }
 
-/* Past the table's sides a row set is cut into parts, and a unit says which part it counts:
- * the parts of one row set follow each other, 1 of P to P of P, with the same east rows. */
+/* From n = 28 a row set is cut into parts (n = 26 counts them whole), and a unit says which
+ * part it counts: the parts of one row set follow each other, 1 of P to P of P, with the same
+ * east rows. */
 static void units_say_their_part(void **state)
 {
     (void)state;
     nq_board b;
-    nq_board_init(&b, 2 * NQ_QUARTER_TABLE_MAX_H + 2);
     nq_plan_options options = { .method = NQ_METHOD_JOIN, .threads = 1,
                                 .max_memory = NQ_NO_MEMORY_LIMIT };
     nq_plan *plan;
+    nq_board_init(&b, 26);
+    assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
+    for (size_t u = 0; u < nq_plan_units(plan); u++) {
+        const nq_join_unit *unit = nq_join_unit_at(plan->join, u);
+        assert_int_equal(unit->parts, 1);
+        assert_int_equal(unit->count, 1);
+    }
+    nq_plan_free(plan);
+    nq_board_init(&b, 28);
     assert_int_equal(nq_plan_create_with(&b, &options, &plan), NQ_OK);
     size_t first = 0;
     while (first < nq_plan_units(plan) && nq_join_unit_at(plan->join, first)->parts < 2)
