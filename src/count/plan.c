@@ -14,10 +14,10 @@
 /* Units to aim at by default: 4096 up to n = 18, enough for a few hundred cores to share, then
  * four times as many per size, as the work grows about sevenfold, up to a million: short
  * units up to n = 22, so that checkpoints and ranks lose and wait little. From n = 26, 16
- * million: a row set of the join is long there and is cut into parts (a checkpoint's record is
- * 32 bytes: 0.5 GB for all). The backtracker's
- * split makes NQ_BACKTRACK_MAX_UNITS at most, and only what fits in max_memory: it may stop
- * short of this aim. */
+ * million, for the backtracker; the join makes its units of row sets whatever the aim: whole
+ * ones to n = 27 (2.6 million at 26), cut into parts from 28 (join.c). The backtracker's split
+ * makes NQ_BACKTRACK_MAX_UNITS at most, and only what fits in max_memory: it may stop short of
+ * this aim. */
 static size_t default_min_units(int n)
 {
     size_t units = 4096;

@@ -216,9 +216,10 @@ static void advise_probes(const nq_estimate *e, double counted, double spent, do
         return;
     double want = counted * (e->spread / TRUSTED_ERROR) * (e->spread / TRUSTED_ERROR);
     /* A sample this small drew its units one by one; P units from 32 on are counted in runs of
-     * four consecutive ones, which from N = 26 are parts of one row set and tell about as much
-     * as one unit drawn apart: 168 units advised from 8 at N = 26 gave 12.5 %, not 10 %
-     * (BENCHMARKS.md, "Projection"). */
+     * four consecutive ones, which tell less than four units drawn apart: at N = 28, parts of
+     * one row set, about as much as one (when N = 26 was cut so, 168 units advised from 8 gave
+     * 12.5 %, not 10 %: BENCHMARKS.md, "Projection"); at 26, whole row sets now, four runs of
+     * four gave 20.6 %. */
     if (counted <= TRUSTED_UNITS)
         want *= 4;
     want = want > TRUSTED_UNITS ? want : TRUSTED_UNITS;
