@@ -281,96 +281,6 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_half(
 }
 #endif
 
-/* The lanes of one item that fit each of `tables` consecutive blocks' tables (not AVX-512,
- * whose loads go apart: query_blocks): the AND of the entries of its chunks, `words` words of
- * each. */
-MATCH_TARGET static inline __attribute__((always_inline)) void fit_item(
-    const lanes *table, int chunks, int tables, int bytes, int words, uint64_t x,
-    lanes fit[TABLES])
-{
-    const int step = bytes ? 8 : 6;
-    const size_t values = bytes ? BYTE_VALUES : SIX_VALUES, stride = chunks * values;
-#pragma GCC unroll 4
-    for (int b = 0; b < tables; b++)
-#pragma GCC unroll 8
-        for (int k = 0; k < words; k++)
-            fit[b].w[k] = table[b * stride + (x & (values - 1))].w[k];
-#pragma GCC unroll 11
-    for (int c = 1; c < chunks; c++) {
-        const lanes *t = &table[c * values + (x >> step * c & (values - 1))];
-#pragma GCC unroll 4
-        for (int b = 0; b < tables; b++)
-#pragma GCC unroll 8
-            for (int k = 0; k < words; k++)
-                fit[b].w[k] &= t[b * stride].w[k];
-    }
-}
-
-#ifdef CARRY_SAVE
-/* Bits of many vectors counted as Harley and Seal count them: every 16 vectors go through a
- * tree of carry-save adders into running bits of weight 1, 2, 4 and 8 (`ones` .. `eights`),
- * and only the carries of weight 16 are counted, one count for 16 vectors. For an instruction
- * set without a popcount of its vectors (AVX2: nibble lookups, eight instructions a vector)
- * that is about five logic instructions a vector instead of eight. `pending`, `two`, `four`
- * and `eight` hold the first of each pair until its second comes. */
-typedef struct tally {
-    vector ones, twos, fours, eights, sixteens;
-    vector pending, two, four, eight;
-} tally;
-
-/* a + b + c, bit by bit: the sum bits, the carries into *carry. */
-MATCH_TARGET static inline __attribute__((always_inline)) vector carry_save(vector *carry,
-                                                                            vector a, vector b,
-                                                                            vector c)
-{
-    const vector u = a ^ b;
-    *carry = (a & b) | (u & c);
-    return u ^ c;
-}
-
-/* Adds v, the p-th of 16 vectors (p a constant where inlined: the branches fold). */
-MATCH_TARGET static inline __attribute__((always_inline)) void tally_add(tally *t, vector v,
-                                                                         int p)
-{
-    vector two, four, eight, sixteen;
-    if (!(p & 1)) {
-        t->pending = v;
-        return;
-    }
-    t->ones = carry_save(&two, t->ones, t->pending, v);
-    if (!(p & 2)) {
-        t->two = two;
-        return;
-    }
-    t->twos = carry_save(&four, t->twos, t->two, two);
-    if (!(p & 4)) {
-        t->four = four;
-        return;
-    }
-    t->fours = carry_save(&eight, t->fours, t->four, four);
-    if (!(p & 8)) {
-        t->eight = eight;
-        return;
-    }
-    t->eights = carry_save(&sixteen, t->eights, t->eight, eight);
-    ADD_POPCOUNT(t->sixteens, sixteen);
-}
-
-/* What a tally has counted, by 64-bit lanes, added to *sum (every group of 16 complete). */
-MATCH_TARGET static inline __attribute__((always_inline)) void tally_total(const tally *t,
-                                                                           vector *sum)
-{
-    vector weighed[4];
-    memset(weighed, 0, sizeof weighed);
-    ADD_POPCOUNT(weighed[0], t->ones);
-    ADD_POPCOUNT(weighed[1], t->twos);
-    ADD_POPCOUNT(weighed[2], t->fours);
-    ADD_POPCOUNT(weighed[3], t->eights);
-    *sum += weighed[0] + (weighed[1] << 1) + (weighed[2] << 2) + (weighed[3] << 3) +
-            (t->sixteens << 4);
-}
-#endif
-
 /* Counts the matches of items[0..count) in `tables` consecutive blocks' tables (1 or TABLES; a
  * constant where it is inlined): each item is loaded, and its chunks cut out, once for all of
  * them. With `half` (one block of at most 256 patterns) only the low half of each entry. */
@@ -381,34 +291,13 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
 #if VECTOR_BYTES == 64
     if (half)
         return query_half(table, chunks, bytes, items, count);
-    const int step = bytes ? 8 : 6;
-    const size_t values = bytes ? BYTE_VALUES : SIX_VALUES, stride = chunks * values;
 #endif
     const int words = half ? (WORDS + 1) / 2 : WORDS;
+    const int step = bytes ? 8 : 6;
+    const size_t values = bytes ? BYTE_VALUES : SIX_VALUES, stride = chunks * values;
     vector sum[WORDS];
     memset(sum, 0, sizeof sum);
-    size_t i = 0;
-#ifdef CARRY_SAVE
-    /* Items in groups whose fitting lanes are 16 vectors, counted by a tally. */
-    const int per_item = tables * words, group = 16 / per_item;
-    if (count >= (size_t)group) {   /* not for fewer: the tally's count at the end is dear */
-        tally t;
-        memset(&t, 0, sizeof t);
-        for (; i + (size_t)group <= count; i += (size_t)group)
-#pragma GCC unroll 16
-            for (int j = 0; j < group; j++) {
-                lanes fit[TABLES];
-                fit_item(table, chunks, tables, bytes, words, items[i + (size_t)j], fit);
-#pragma GCC unroll 4
-                for (int b = 0; b < tables; b++)
-#pragma GCC unroll 8
-                    for (int k = 0; k < words; k++)
-                        tally_add(&t, fit[b].w[k], j * per_item + b * words + k);
-            }
-        tally_total(&t, &sum[0]);
-    }
-#endif
-    for (; i < count; i++) {
+    for (size_t i = 0; i < count; i++) {
         const uint64_t x = items[i];
         lanes fit[TABLES];
 #if VECTOR_BYTES == 64
@@ -437,7 +326,20 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
             fit[b].w[0] = (vector)all;
         }
 #else
-        fit_item(table, chunks, tables, bytes, words, x, fit);
+#pragma GCC unroll 4
+        for (int b = 0; b < tables; b++)
+#pragma GCC unroll 8
+            for (int k = 0; k < words; k++)
+                fit[b].w[k] = table[b * stride + (x & (values - 1))].w[k];
+#pragma GCC unroll 11
+        for (int c = 1; c < chunks; c++) {
+            const lanes *t = &table[c * values + (x >> step * c & (values - 1))];
+#pragma GCC unroll 4
+            for (int b = 0; b < tables; b++)
+#pragma GCC unroll 8
+                for (int k = 0; k < words; k++)
+                    fit[b].w[k] &= t[b * stride].w[k];
+        }
 #endif
 #pragma GCC unroll 4
         for (int b = 0; b < tables; b++)
