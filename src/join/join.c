@@ -37,7 +37,8 @@ struct nq_join {
     size_t unit_count;
     uint64_t half_bound;                /* no half has more placements */
     uint64_t chunk;                     /* a worker lists at most this many at a time */
-    int cut;                            /* whether row sets are cut into parts */
+    int cut;                            /* whether it works as for row sets cut into parts
+                                           (cuts_row_sets); whether they are: splits_row_sets */
 };
 
 /* The most patterns of a half a worker holds at once (256 MB each): past that, as only from
