@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 jobs=${2:-2}
-make -s fuzz
+make -s -j"$jobs" fuzz   # built as many at a time as fuzzed
 rm -f build/fuzz/*crash-* build/fuzz/*timeout-* build/fuzz/*leak-* build/fuzz/*.log
 
 # fuzz NAME: one target's run, its summary lines in build/fuzz/NAME.log.
