@@ -181,9 +181,10 @@ static void spread(pairing *p, int v, int x)
  * the sink's costs nothing in labels, so the labels are spread from the vertices' own, lowest
  * first, each vertex reached once (Dijkstra's order; the down-diagonals' own labels are all at
  * or below 0 and the up-diagonals' at or above, each kind in the order of its costs); then
- * again from what the source and the sink pass on, each time their labels fall (relaxing
- * every vertex from a worklist cost 40 % of a matching). ups and downs list the diagonals
- * with a square, cheapest first. Returns whether the distances settled (always, but for a
+ * again from what the source and the sink pass on, each time their labels fall (relaxed from a
+ * worklist instead, a vertex was looked at again each time its label fell: BENCHMARKS.md,
+ * "Counting constrained boards"). ups and downs list the diagonals with a square, cheapest
+ * first. Returns whether the distances settled (always, but for a
  * bug: then no square may be ruled out). */
 static int prices(pairing *p, const int *ups, int up_count, const int *downs, int down_count)
 {
