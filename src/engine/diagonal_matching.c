@@ -82,19 +82,21 @@ static void build(pairing *p, int n, uint64_t open, const uint64_t *free, int ro
 }
 
 /* Adds an edge to the matching along the cheapest path from a free up-diagonal to a free
- * down-diagonal (order: the up-diagonals, cheapest first); returns its cost, or -1 when there
- * is none. Each down-diagonal is reached first from the cheapest free up-diagonal that reaches
- * it at all, which makes the path's cost; via[] keeps the way back. */
-static int augment(pairing *p, const int *order, int count)
+ * down-diagonal (order: the up-diagonals with a square, cheapest first; downs the same of the
+ * down-diagonals, the cheapest free one at *cheapest or after); returns its cost, or -1 when
+ * there is none. Each down-diagonal is reached first from the cheapest free up-diagonal that
+ * reaches it at all, which makes the path's cost; via[] keeps the way back. */
+static int augment(pairing *p, const int *order, int count, const int *downs, int down_count,
+                   int *cheapest)
 {
     int via[DIAGONALS], queue[DIAGONALS];
     diagonal_set reached = 0;
     int cheapest_down = INT_MAX / 2, best_down = NONE;
     int best = -1;
-    for (diagonal_set m = p->free_downs; m; m &= m - 1) {
-        int d = lowest(m);
-        cheapest_down = p->cost_down[d] < cheapest_down ? p->cost_down[d] : cheapest_down;
-    }
+    while (*cheapest < down_count && !(p->free_downs >> downs[*cheapest] & 1))
+        ++*cheapest;   /* a matched down-diagonal stays matched */
+    if (*cheapest < down_count)
+        cheapest_down = p->cost_down[downs[*cheapest]];
     for (int i = 0; i < count; i++) {
         int start = order[i];
         if (p->mate_up[start] != NONE)
@@ -137,70 +139,93 @@ static int augment(pairing *p, const int *order, int count)
     return best;
 }
 
+/* The vertices of the label network: up-diagonal d as d, down-diagonal d as DIAGONALS + d. */
+#define DOWN(d) (DIAGONALS + (d))
+
+/* Lowers the label of vertex v to x, and of every vertex its arcs of no cost reach (a square
+ * out of the matching, from its up-diagonal to its down-diagonal; one in it, back), where x is
+ * lower: a search from v, as in Dijkstra's method over arcs that all cost nothing. */
+static void spread(pairing *p, int v, int x)
+{
+    int *label = v < DIAGONALS ? &p->label_up[v] : &p->label_down[v - DIAGONALS];
+    if (*label <= x)
+        return;
+    *label = x;
+    int stack[2 * DIAGONALS], top = 0;
+    stack[top++] = v;
+    while (top) {
+        v = stack[--top];
+        if (v < DIAGONALS) {
+            diagonal_set m = p->adjacent[v];
+            if (p->mate_up[v] != NONE)
+                m &= ~((diagonal_set)1 << p->mate_up[v]);
+            for (; m; m &= m - 1) {
+                int d = lowest(m);
+                if (p->label_down[d] > x)
+                    p->label_down[d] = x, stack[top++] = DOWN(d);
+            }
+        } else {
+            int up = p->mate_down[v - DIAGONALS];
+            if (up != NONE && p->label_up[up] > x)
+                p->label_up[up] = x, stack[top++] = up;
+        }
+    }
+}
+
 /* Prices that prove the matching cheapest: the shortest distances from a source joined to
  * every vertex at no cost, in the network source -> free up -> (square) -> down -> sink
  * whose arcs out of the matching run forward and those in it backward. They are kept as
  * labels, which alternating paths pass on unchanged: an up-diagonal's price is its label
  * less its cost, a down-diagonal's its label plus its cost, and a square (u, d) out of the
- * matching has the reduced cost label_up[u] - label_down[d]. The distances are relaxed from a
- * worklist, each vertex looked at again only when its label fell (rounds over every square
- * cost 40 % of a test); the source's and the sink's own labels carry what the matched
- * up-diagonals and the free down-diagonals pass to the free up-diagonals and the matched
- * down-diagonals. Returns whether the distances settled (always, but for a bug: then no square
- * may be ruled out). */
-static int prices(pairing *p)
+ * matching has the reduced cost label_up[u] - label_down[d]. Every arc but the source's and
+ * the sink's costs nothing in labels, so the labels are spread from the vertices' own, lowest
+ * first, each vertex reached once (Dijkstra's order; the down-diagonals' own labels are all at
+ * or below 0 and the up-diagonals' at or above, each kind in the order of its costs); then
+ * again from what the source and the sink pass on, each time their labels fall (relaxed from a
+ * worklist instead, a vertex was looked at again each time its label fell: BENCHMARKS.md,
+ * "Counting constrained boards"). ups and downs list the diagonals with a square, cheapest
+ * first. Returns whether the distances settled (always, but for a
+ * bug: then no square may be ruled out). */
+static int prices(pairing *p, const int *ups, int up_count, const int *downs, int down_count)
 {
-    int *label_up = p->label_up, *label_down = p->label_down;
-    diagonal_set matched_ups = 0, matched_downs = 0;
-    for (int d = 0; d < p->diagonals; d++) {
-        label_up[d] = p->cost_up[d], label_down[d] = -p->cost_down[d];   /* price 0 */
-        matched_ups |= (diagonal_set)(p->mate_up[d] != NONE) << d;
-        matched_downs |= (diagonal_set)(p->mate_down[d] != NONE) << d;
-    }
-    matched_ups &= p->ups, matched_downs &= p->downs;
+    for (int d = 0; d < p->diagonals; d++)
+        p->label_up[d] = p->label_down[d] = INT_MAX;
+    for (int i = down_count - 1; i >= 0; i--)
+        spread(p, DOWN(downs[i]), -p->cost_down[downs[i]]);
+    for (int i = 0; i < up_count; i++)
+        spread(p, ups[i], p->cost_up[ups[i]]);
     int source = 0, sink = 0;   /* their labels */
-    diagonal_set ups = p->ups, downs = p->downs;   /* to look at */
-    int source_fell = 1, sink_fell = 1;
-    /* Each vertex falls at most once per vertex on its shortest path: more looks than that
-     * would mean a cycle of negative cost, which a cheapest matching cannot have. */
-    for (int looks = 0; ups | downs | (diagonal_set)(source_fell | sink_fell);) {
-        if (++looks > 4 * p->diagonals * p->diagonals + 4)
+    for (int rounds = 0;; rounds++) {
+        if (rounds > 4 * p->diagonals + 4)
             return 0;
-        if (source_fell)
-            for (diagonal_set m = p->ups & ~matched_ups; m; m &= m - 1) {
-                int up = lowest(m);
-                if (source + p->cost_up[up] < label_up[up])
-                    label_up[up] = source + p->cost_up[up], ups |= (diagonal_set)1 << up;
-            }
-        if (sink_fell)
-            for (diagonal_set m = matched_downs; m; m &= m - 1) {
-                int d = lowest(m);
-                if (sink - p->cost_down[d] < label_down[d])
-                    label_down[d] = sink - p->cost_down[d], downs |= (diagonal_set)1 << d;
-            }
-        source_fell = sink_fell = 0;
-        for (; ups; ups &= ups - 1) {
-            int up = lowest(ups);
-            for (diagonal_set m = p->adjacent[up]; m; m &= m - 1) {
-                int d = lowest(m);
-                if (p->mate_up[up] != d && label_up[up] < label_down[d])
-                    label_down[d] = label_up[up], downs |= (diagonal_set)1 << d;
-            }
-            if ((matched_ups >> up & 1) && label_up[up] - p->cost_up[up] < source)
-                source = label_up[up] - p->cost_up[up], source_fell = 1;
-        }
-        for (; downs; downs &= downs - 1) {
-            int d = lowest(downs);
-            if (!(matched_downs >> d & 1)) {
-                if (label_down[d] + p->cost_down[d] < sink)
-                    sink = label_down[d] + p->cost_down[d], sink_fell = 1;
-            } else if (label_down[d] < label_up[p->mate_down[d]]) {
-                label_up[p->mate_down[d]] = label_down[d];
-                ups |= (diagonal_set)1 << p->mate_down[d];
-            }
+        int source_was = source, sink_was = sink;
+        for (int i = 0; i < up_count; i++)
+            if (p->mate_up[ups[i]] != NONE && p->label_up[ups[i]] - p->cost_up[ups[i]] < source)
+                source = p->label_up[ups[i]] - p->cost_up[ups[i]];
+        for (int i = 0; i < down_count; i++)
+            if (p->mate_down[downs[i]] == NONE &&
+                p->label_down[downs[i]] + p->cost_down[downs[i]] < sink)
+                sink = p->label_down[downs[i]] + p->cost_down[downs[i]];
+        if (source == source_was && sink == sink_was)
+            return 1;
+        /* The free up-diagonals from the source, the matched down-diagonals from the sink,
+         * merged lowest first: ups by their costs upward, downs downward. */
+        int i = 0, j = down_count - 1;
+        for (;;) {
+            while (i < up_count && p->mate_up[ups[i]] != NONE)
+                i++;
+            while (j >= 0 && p->mate_down[downs[j]] == NONE)
+                j--;
+            if (i == up_count && j < 0)
+                break;
+            int x_up = i < up_count ? source + p->cost_up[ups[i]] : INT_MAX;
+            int x_down = j >= 0 ? sink - p->cost_down[downs[j]] : INT_MAX;
+            if (x_up <= x_down)
+                spread(p, ups[i++], x_up);
+            else
+                spread(p, DOWN(downs[j--]), x_down);
         }
     }
-    return 1;
 }
 
 int nq_diagonal_matching_bound(uint64_t open, uint64_t cols, int row2, int col2)
@@ -230,13 +255,26 @@ int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int 
         if (p.ups >> d & 1)
             order[count++] = d;
     }
-    int least = 0;
+    int downs[DIAGONALS], down_count = 0;   /* down-diagonals, cheapest first */
+    int nearest_down = middle + (col2 - row2) / 2;   /* through the center, or beside it */
+    if (nearest_down < 0)
+        nearest_down = 0;
+    if (nearest_down >= p.diagonals)
+        nearest_down = p.diagonals - 1;
+    for (int low = nearest_down, high = nearest_down + 1; low >= 0 || high < p.diagonals;) {
+        int take_low =
+            high >= p.diagonals || (low >= 0 && p.cost_down[low] <= p.cost_down[high]);
+        int d = take_low ? low-- : high++;
+        if (p.downs >> d & 1)
+            downs[down_count++] = d;
+    }
+    int least = 0, cheapest = 0;
     for (int edge = 0; edge < k; edge++) {
-        int step = augment(&p, order, count);
+        int step = augment(&p, order, count, downs, down_count, &cheapest);
         if (step < 0 || (least += step) > bound)
             return 0;
     }
-    int priced = prices(&p);
+    int priced = prices(&p, order, count, downs, down_count);
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
         ruled_out[r] = 0;
