@@ -11,6 +11,7 @@
 #define MATCH_TARGET __attribute__((target("avx2")))
 #define VECTOR_BYTES 32
 #define ADD_POPCOUNT(sum, x) ((sum) += (vector)popcount_lanes((__m256i)(x)))
+#define CARRY_SAVE 1   /* count many vectors by carry-save adders (match_body.h) */
 
 /* The bit counts of the four 64-bit lanes of x: each nibble's count looked up with a byte
  * shuffle, the bytes of each lane summed against zero. */
