@@ -242,32 +242,33 @@ int nq_diagonal_matching_bound(uint64_t open, uint64_t cols, int row2, int col2)
     return bound;
 }
 
+/* Writes to order the diagonals of `present`, cheapest first by cost[] (which grows away from
+ * diagonal `nearest`, clamped to the board: the one through the center, or beside it), and
+ * returns how many. */
+static int cheapest_first(const int *cost, diagonal_set present, int diagonals, int nearest,
+                          int *order)
+{
+    int count = 0;
+    nearest = nearest < 0 ? 0 : nearest >= diagonals ? diagonals - 1 : nearest;
+    for (int low = nearest, high = nearest + 1; low >= 0 || high < diagonals;) {
+        int d = high >= diagonals || (low >= 0 && cost[low] <= cost[high]) ? low-- : high++;
+        if (present >> d & 1)
+            order[count++] = d;
+    }
+    return count;
+}
+
 int nq_diagonal_matching(int n, uint64_t open, const uint64_t *free, int k, int row2, int col2,
                          int bound, uint64_t *ruled_out)
 {
     pairing p;
+    int middle = n - 1;
     build(&p, n, open, free, row2, col2);
-    int order[DIAGONALS], count = 0, middle = n - 1;   /* up-diagonals, cheapest first */
-    int nearest = (row2 + col2) / 2;                  /* the up-diagonal through the center */
-    for (int low = nearest, high = nearest + 1; low >= 0 || high < p.diagonals;) {
-        int take_low = high >= p.diagonals || (low >= 0 && p.cost_up[low] <= p.cost_up[high]);
-        int d = take_low ? low-- : high++;
-        if (p.ups >> d & 1)
-            order[count++] = d;
-    }
-    int downs[DIAGONALS], down_count = 0;   /* down-diagonals, cheapest first */
-    int nearest_down = middle + (col2 - row2) / 2;   /* through the center, or beside it */
-    if (nearest_down < 0)
-        nearest_down = 0;
-    if (nearest_down >= p.diagonals)
-        nearest_down = p.diagonals - 1;
-    for (int low = nearest_down, high = nearest_down + 1; low >= 0 || high < p.diagonals;) {
-        int take_low =
-            high >= p.diagonals || (low >= 0 && p.cost_down[low] <= p.cost_down[high]);
-        int d = take_low ? low-- : high++;
-        if (p.downs >> d & 1)
-            downs[down_count++] = d;
-    }
+    /* The diagonals with a square, cheapest first: out from the one through the center. */
+    int order[DIAGONALS], downs[DIAGONALS];
+    int count = cheapest_first(p.cost_up, p.ups, p.diagonals, (row2 + col2) / 2, order);
+    int down_count =
+        cheapest_first(p.cost_down, p.downs, p.diagonals, middle + (col2 - row2) / 2, downs);
     int least = 0, cheapest = 0;
     for (int edge = 0; edge < k; edge++) {
         int step = augment(&p, order, count, downs, down_count, &cheapest);
