@@ -281,9 +281,9 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_half(
 }
 #endif
 
-#ifdef CARRY_SAVE
 /* Word k of the lanes of item x that fit block b of consecutive blocks' tables: the AND of that
- * word of the entries of its chunks (one value, not an array: see tally). */
+ * word of the entries of its chunks (one value, not an array: see tally). Not AVX-512, whose
+ * loads go apart (query_blocks). */
 MATCH_TARGET static inline __attribute__((always_inline)) vector fit_word(
     const lanes *table, int chunks, int bytes, uint64_t x, int b, int k)
 {
@@ -297,6 +297,7 @@ MATCH_TARGET static inline __attribute__((always_inline)) vector fit_word(
     return fit;
 }
 
+#ifdef CARRY_SAVE
 /* Bits of many vectors counted as Harley and Seal count them: every 16 vectors go through a
  * tree of carry-save adders into running bits of weight 1, 2, 4 and 8 (`ones` .. `eights`),
  * and only the carries of weight 16 are counted, one count for 16 vectors. For an instruction
@@ -383,10 +384,10 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
 #if VECTOR_BYTES == 64
     if (half)
         return query_half(table, chunks, bytes, items, count);
-#endif
-    const int words = half ? (WORDS + 1) / 2 : WORDS;
     const int step = bytes ? 8 : 6;
     const size_t values = bytes ? BYTE_VALUES : SIX_VALUES, stride = chunks * values;
+#endif
+    const int words = half ? (WORDS + 1) / 2 : WORDS;
     vector sum[WORDS];
     memset(sum, 0, sizeof sum);
     size_t i = 0;
@@ -442,16 +443,7 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t query_blocks(
         for (int b = 0; b < tables; b++)
 #pragma GCC unroll 8
             for (int k = 0; k < words; k++)
-                fit[b].w[k] = table[b * stride + (x & (values - 1))].w[k];
-#pragma GCC unroll 11
-        for (int c = 1; c < chunks; c++) {
-            const lanes *t = &table[c * values + (x >> step * c & (values - 1))];
-#pragma GCC unroll 4
-            for (int b = 0; b < tables; b++)
-#pragma GCC unroll 8
-                for (int k = 0; k < words; k++)
-                    fit[b].w[k] &= t[b * stride].w[k];
-        }
+                fit[b].w[k] = fit_word(table, chunks, bytes, x, b, k);
 #endif
 #pragma GCC unroll 4
         for (int b = 0; b < tables; b++)
@@ -520,27 +512,22 @@ MATCH_TARGET static inline __attribute__((always_inline)) uint64_t match_chunks(
  * 9,000: under ASan its join ran 6 times as slowly (count 16, one thread: 5.0 against 0.8 CPU
  * s), two thirds of it in that walk. A layout alone stays far under the threshold, every access
  * still checked; out of the sanitizer's builds the split costs a call a match. */
-#define LAYOUT(c)                                                                              \
-    MATCH_TARGET static __attribute__((noinline)) uint64_t match_sixes_##c(                    \
+#define LAYOUT(kind, bytes, c)                                                                 \
+    MATCH_TARGET static __attribute__((noinline)) uint64_t match_##kind##_##c(                 \
         const uint64_t *patterns, size_t count, const nq_match_items *items, nq_chunking ch,   \
         void *table)                                                                           \
     {                                                                                          \
         return match_chunks(patterns, count, items, (nq_chunking){ ch.bits, c ? c : ch.chunks }, \
-                            0, table);                                                         \
-    }                                                                                          \
-    MATCH_TARGET static __attribute__((noinline)) uint64_t match_bytes_##c(                    \
-        const uint64_t *patterns, size_t count, const nq_match_items *items, nq_chunking ch,   \
-        void *table)                                                                           \
-    {                                                                                          \
-        return match_chunks(patterns, count, items, (nq_chunking){ ch.bits, c ? c : ch.chunks }, \
-                            1, table);                                                         \
+                            bytes, table);                                                     \
     }
-LAYOUT(0)
-LAYOUT(3)
-LAYOUT(4)
-LAYOUT(5)
-LAYOUT(6)
-LAYOUT(7)
+#define LAYOUTS(c) LAYOUT(sixes, 0, c) LAYOUT(bytes, 1, c)
+LAYOUTS(0)
+LAYOUTS(3)
+LAYOUTS(4)
+LAYOUTS(5)
+LAYOUTS(6)
+LAYOUTS(7)
+#undef LAYOUTS
 #undef LAYOUT
 
 /* And each layout on its own. */
