@@ -32,9 +32,6 @@
 /* Nodes per unit of Luby's sequence. */
 #define LUBY_UNIT 512
 
-/* The restarting walk's slice is the systematic walk's divided by this. */
-#define RESTART_SHARE 16
-
 /* ---- Restarts -------------------------------------------------------------------------- */
 
 /* Term i (from 1) of Luby's sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... */
@@ -51,13 +48,14 @@ static uint64_t luby(uint64_t i)
 }
 
 /* Runs the restarting walk afresh for a slice of `nodes` nodes at most (fewer if max is
- * reached first). */
+ * reached first, unless it runs alone: then its slices are whole, as when it shares the time,
+ * for a restart cut short is another search). */
 static int run_restarting(nq_csearch *f, uint64_t nodes, uint64_t max)
 {
     nq_walk_shared *w = &f->walk;
     if (w->nodes >= max || nq_stop_requested(&w->stop))
         return NQ_WALK_STOPPED;
-    w->budget = max - w->nodes > nodes ? w->nodes + nodes : max;
+    w->budget = max - w->nodes > nodes || f->walks == NQ_RESTARTING_WALK ? w->nodes + nodes : max;
     f->restarting.depth = -1;
     return f->kernels->walk_run(w, &f->restarting);
 }
@@ -89,6 +87,7 @@ void nq_csearch_start(nq_csearch *f, const nq_search *search, const nq_find_limi
     w->stop = limits->stop;
     w->nodes = 0;
     f->slices = 0;
+    f->walks = NQ_BOTH_WALKS;
     for (int i = 0; i < 2 * NQ_MAX_N; i++)
         w->weight[i] = 1;
     /* Without a seed the systematic walk makes plain choices; the restarts never do. */
@@ -109,9 +108,10 @@ int nq_csearch_run(nq_csearch *f, uint64_t max)
 {
     while (f->result == NQ_WALK_OVER_BUDGET && f->walk.nodes < max) {
         uint64_t slice = LUBY_UNIT * luby(++f->slices);
-        int result = run_systematic(f, slice, max);
-        if (result == NQ_WALK_OVER_BUDGET)
-            result = run_restarting(f, slice / RESTART_SHARE, max);
+        int result = f->walks != NQ_RESTARTING_WALK ? run_systematic(f, slice, max)
+                                                    : NQ_WALK_OVER_BUDGET;
+        if (result == NQ_WALK_OVER_BUDGET && f->walks != NQ_SYSTEMATIC_WALK)
+            result = run_restarting(f, slice / NQ_RESTART_SHARE, max);
         if (result == NQ_WALK_STOPPED)
             return NQ_WALK_STOPPED;
         f->result = result;

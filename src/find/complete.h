@@ -9,6 +9,13 @@
 #include "find/complete_walk.h"
 #include "find/find.h"
 
+/* The restarting walk's slice is the systematic walk's divided by this. */
+#define NQ_RESTART_SHARE 16
+
+/* Which walks a search runs: both (the search of one thread), or one of them (the threads'
+ * split: the systematic walk on each subtree, the restarting walk on the whole board). */
+enum { NQ_BOTH_WALKS, NQ_SYSTEMATIC_WALK, NQ_RESTARTING_WALK };
+
 /* A search in progress: two walks and what they share. Allocated once per search. */
 typedef struct nq_csearch {
     nq_finder systematic;                  /* kernel_find.c's search: goes on from slice to
@@ -21,6 +28,8 @@ typedef struct nq_csearch {
     uint64_t slices;                       /* slices run so far: the place in Luby's sequence */
     int result;                            /* NQ_WALK_OVER_BUDGET while the search goes on, else
                                               how it ended */
+    int walks;                             /* which walks run (NQ_BOTH_WALKS from
+                                              nq_csearch_start) */
     const nq_find_kernels *kernels;        /* the CPU path both walks take */
 } nq_csearch;
 

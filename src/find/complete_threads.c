@@ -1,15 +1,20 @@
 /*
  * complete_threads.c - one completion search shared by threads: the tree split into subtrees
- * that the threads take in turn.
+ * that the threads take in turn, and the restarting walk beside them.
  *
- * The top of the tree is expanded breadth first, as the systematic walk branches, until it has
- * TASKS_PER_THREAD subtrees a thread; each becomes a task, a completion search of its own
- * (complete.c) that can stop and go on. A proof that the board has no completion needs every
- * subtree proved empty, which splitting shares out and a portfolio of searches of the whole tree
- * would not. Finding a completion may hang on one subtree's heavy tail, so a task is never run
- * to its end at once: the threads go round the tasks, each run of a task twice as long as its
- * last, so that every subtree gets its turn early and none holds a thread for long.
- */
+ * The top of the tree is expanded breadth first, by the systematic walk's own choice of line
+ * (kernel_find.c), until it has TASKS_PER_THREAD subtrees a thread; each becomes a task, the
+ * systematic walk of that subtree (complete.c), which can stop and go on. The subtrees are then
+ * a partition of the tree one thread proves: split by another choice (the restarting walk's),
+ * their proofs took twice one thread's nodes on a hard board (BENCHMARKS.md, "Threads"). A
+ * proof that the board has no completion needs every subtree proved empty, which splitting
+ * shares out and a portfolio of searches of the whole tree would not. Finding a completion may
+ * hang on one subtree's heavy tail, so a task is never run to its end at once: the threads go
+ * round the tasks, each run of a task twice as long as its last, so that every subtree gets its
+ * turn early and none holds a thread for long. What cures the heavy tails best, though, is the
+ * restarting walk on the whole board with its share of the nodes, as one thread runs it: one
+ * more task, which goes first whenever it is owed nodes (confined to the subtrees, restarts
+ * found completions several times later). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +32,7 @@ typedef struct task {
     nq_csearch *f;          /* its search, made on its first run; NULL before and after */
     uint64_t run;           /* nodes of its next run */
     int state;              /* WAITING, RUNNING or DONE */
+    int walks;              /* NQ_SYSTEMATIC_WALK (a subtree) or NQ_RESTARTING_WALK (the board) */
 } task;
 
 enum { WAITING, RUNNING, DONE };
@@ -39,10 +45,13 @@ typedef struct shared {
     int always_give;               /* give away whenever a task is put back, idle or not */
     int idle;                      /* threads waiting for a task */
     int cursor;                    /* where the next thread looks for a task */
-    int left;                      /* tasks not done */
+    int left;                      /* subtrees not done */
     nq_stop_flag halt;             /* every thread stops: found, stopped or over budget */
     nq_stop caller;                /* the caller's stop request */
     uint64_t nodes, max;           /* nodes spent in all, and the most allowed */
+    uint64_t restarts;             /* of them, the restarting walk's */
+    int restarting;                /* the restarting walk's task */
+    uint64_t restart_share;        /* the subtrees' nodes to one of its nodes */
     uint64_t first_run;            /* nodes of a task's first run */
     const nq_find_kernels *kernels;   /* the CPU path of every task */
     int result;                    /* NQ_WALK_ value of the whole search */
@@ -54,50 +63,76 @@ typedef struct shared {
 
 /* ---- The split ------------------------------------------------------------------------- */
 
-/* The board of node a: its open squares, and its queens as rows of one square. */
-static void subtree_search(const nq_search *whole, const nq_node *a, nq_search *out)
+/* The children of board b by the systematic walk's own choice of line (kernel_find.c), so that
+ * the subtrees are a partition of the tree one thread proves: f walks b to its first line with
+ * two squares or more (a line of one is a queen the board forces, placed on the way), and each
+ * of that line's squares makes a child, b with the queens of the way and that square's, less the
+ * squares the walk ruled out above the line (the matching's, and those of diagonals out of
+ * reach). Writes them to children (room for NQ_MAX_N) in the walk's order and returns their
+ * number: 0 when b has no completion, -1 with found filled when one turned up. */
+static int children_of(nq_finder *f, const nq_search *b, int sums_test,
+                       const nq_find_kernels *kernels, nq_search *children, int8_t *found)
 {
-    out->n = whole->n;
-    out->full = whole->full;
-    for (int r = 0; r < whole->n; r++)
-        out->allow[r] = a->open_rows >> r & 1 ? a->row[r] : UINT64_C(1) << a->queen[r];
+    int n = b->n;
+    nq_finder_init(f, b, 0, kernels);
+    f->sums_test = sums_test;
+    for (uint64_t nodes = 0;; nodes = 1) {
+        nq_status status = nq_finder_run(f, nodes, NULL, found);
+        if (status != NQ_ERR_STOPPED)
+            return status == NQ_OK ? -1 : 0;
+        uint64_t squares = f->stack[f->depth - 1].free_;
+        if (squares & (squares - 1))
+            break;
+    }
+    const nq_find_step *line = &f->stack[f->depth - 1];
+    const uint64_t *allow = line->allow_at < 0 ? b->allow : f->allowed[line->allow_at];
+    nq_search child = { .n = n, .full = b->full };
+    for (int r = 0; r < n; r++)
+        child.allow[r] = line->open >> r & 1 ? allow[r] & ~(line->cols | (uint64_t)(line->up >> r) |
+                                                             (uint64_t)(line->down >> (n - 1 - r)))
+                                             : UINT64_C(1) << f->placed[r];
+    int count = 0;
+    for (uint64_t m = line->free_; m; m &= m - 1) {
+        int r, c;
+        nq_find_step_square(line, n, __builtin_ctzll(m), &r, &c);
+        children[count] = child;
+        children[count++].allow[r] = UINT64_C(1) << c;
+    }
+    return count;
 }
 
-/* Expands the tree's top breadth first, from root, until it has `want` nodes or more (fewer
- * when the tree ends first or the expansions run out), in ring (room for want + NQ_MAX_N), and
- * writes them to boards as subtrees of whole, in the systematic walk's order. Returns their
- * number (0: the tree has no completion), or -1 with found filled when a completion turned up. */
-static int split(const nq_search *whole, const nq_node *root, nq_node *ring, int want,
-                 nq_search *boards, int8_t *found)
+/* Expands board whole breadth first by children_of (with finder f), until it has `want`
+ * subtrees or more (fewer when the tree ends first or the expansions run out), in ring (room for
+ * want + NQ_MAX_N), as they come in the systematic walk's order. Returns their number, from
+ * ring[*first] on, circularly (0: the board has no completion), or -1 with found filled when a
+ * completion turned up. */
+static int split(const nq_search *whole, int sums_test, const nq_find_kernels *kernels,
+                 nq_finder *f, nq_search *ring, int want, int *first, int8_t *found)
 {
     int capacity = want + NQ_MAX_N, head = 0, size = 1;
-    nq_node children[NQ_MAX_N];
-    ring[0] = *root;
+    nq_search children[NQ_MAX_N];
+    ring[0] = *whole;
     for (int expansions = 0; size > 0 && size < want && expansions < 64 * want; expansions++) {
-        int k = nq_walk_children(&ring[head], children);
+        int k = children_of(f, &ring[head], sums_test, kernels, children, found);
+        if (k < 0)
+            return -1;
         head = (head + 1) % capacity;
         size--;
-        for (int i = 0; i < k; i++) {
-            if (!children[i].open_rows) {
-                memcpy(found, children[i].queen, (size_t)whole->n);
-                return -1;
-            }
+        for (int i = 0; i < k; i++)
             ring[(head + size++) % capacity] = children[i];
-        }
     }
-    for (int i = 0; i < size; i++)
-        subtree_search(whole, &ring[(head + i) % capacity], &boards[i]);
+    *first = head;
     return size;
 }
 
 /* ---- Sharing the work ------------------------------------------------------------------ */
 
-/* Adds the subtree of board `search` as a new waiting task. Called with the lock held, and
- * room for it. */
-static void add_task(shared *s, const nq_search *search)
+/* Adds a new waiting task: the systematic walk of the subtree of board `search`, or the
+ * restarting walk of the whole board (walks). Called with the lock held, and room for it. */
+static void add_task(shared *s, const nq_search *search, int walks)
 {
-    s->tasks[s->count++] = (task){ *search, NULL, s->first_run, WAITING };
-    s->left++;
+    s->tasks[s->count++] = (task){ *search, NULL, s->first_run, WAITING, walks };
+    s->left += walks == NQ_SYSTEMATIC_WALK;
 }
 
 /* Gives away, as new tasks, the squares t's systematic walk has not yet tried at its shallowest
@@ -120,7 +155,7 @@ static void donate(shared *s, task *t)
             nq_find_step_square(step, child.n, square, &r, &c);
             uint64_t keep = child.allow[r];
             child.allow[r] = UINT64_C(1) << c;
-            add_task(s, &child);
+            add_task(s, &child, NQ_SYSTEMATIC_WALK);
             s->given++;
             child.allow[r] = keep;
         }
@@ -130,13 +165,22 @@ static void donate(shared *s, task *t)
 
 /* ---- The threads ----------------------------------------------------------------------- */
 
-/* Takes the next waiting task after the cursor, marked running; NULL when none waits. Called
+/* Takes the next waiting task, marked running; NULL when none waits. The restarting walk goes
+ * first whenever it has had less than its share of the nodes, as in the search of one thread
+ * (complete.c), for as many nodes as it lacks; the subtrees take turns after the cursor. Called
  * with the lock held. */
 static task *take(shared *s)
 {
+    uint64_t share = (s->nodes - s->restarts) / s->restart_share;
+    task *restarting = &s->tasks[s->restarting];
+    if (restarting->state == WAITING && s->restarts < share) {
+        restarting->state = RUNNING;
+        restarting->run = share - s->restarts < LONGEST_RUN ? share - s->restarts : LONGEST_RUN;
+        return restarting;
+    }
     for (int i = 0; i < s->count; i++) {
         task *t = &s->tasks[(s->cursor + i) % s->count];
-        if (t->state == WAITING) {
+        if (t->state == WAITING && t->walks == NQ_SYSTEMATIC_WALK) {
             s->cursor = (int)(t - s->tasks + 1) % s->count;
             t->state = RUNNING;
             return t;
@@ -167,6 +211,7 @@ static int run_task(shared *s, task *t, const nq_find_limits *limits)
         if (!t->f)
             return -1;
         nq_csearch_start(t->f, &t->search, limits, s->kernels);
+        t->f->walks = t->walks;
         t->f->walk.stop = (nq_stop){ limits->stop.signal, &s->halt };
     }
     uint64_t before = t->f->walk.nodes;
@@ -175,6 +220,8 @@ static int run_task(shared *s, task *t, const nq_find_limits *limits)
         t->run *= 2;
     pthread_mutex_lock(&s->lock);
     s->nodes += t->f->walk.nodes - before;
+    if (t->walks == NQ_RESTARTING_WALK)
+        s->restarts += t->f->walk.nodes - before;
     return result;
 }
 
@@ -185,11 +232,13 @@ static void settle_task(shared *s, task *t, int result)
         end(s, result < 0 ? -1 : NQ_WALK_FOUND, result < 0 ? NULL : t->f->walk.found);
     } else if (result == NQ_WALK_EXHAUSTED) {
         t->state = DONE;
-        if (--s->left == 0)
+        if (t->walks == NQ_RESTARTING_WALK || --s->left == 0)   /* the whole board, or its last
+                                                                   subtree */
             end(s, NQ_WALK_EXHAUSTED, NULL);
     } else {
         t->state = WAITING;
-        if ((s->idle || s->always_give) && !atomic_load(&s->halt))
+        if ((s->idle || s->always_give) && t->walks == NQ_SYSTEMATIC_WALK &&
+            !atomic_load(&s->halt))
             donate(s, t);
         pthread_cond_broadcast(&s->changed);
     }
@@ -243,7 +292,7 @@ static void run_workers(shared *s, const nq_find_limits *limits, int threads)
 nq_status nq_find_completion_threads(const nq_search *search, const nq_find_limits *limits,
                                      int threads, int8_t *cols)
 {
-    nq_split_options split = { threads, TASKS_PER_THREAD, FIRST_RUN, 0, NULL };
+    nq_split_options split = { threads, TASKS_PER_THREAD, FIRST_RUN, 0, NULL, 0 };
     return nq_find_completion_split(search, limits, &split, cols);
 }
 nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits *limits,
@@ -257,12 +306,12 @@ nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits
     int want = threads < MAX_TASKS / 2 / options->tasks_per_thread
                    ? options->tasks_per_thread * threads : MAX_TASKS / 2;
     shared *s = calloc(1, sizeof *s);
-    nq_node *ring = malloc((size_t)(want + NQ_MAX_N) * sizeof *ring);
-    nq_search *boards = malloc((size_t)(want + NQ_MAX_N) * sizeof *boards);
+    nq_finder *f = malloc(sizeof *f);
+    nq_search *ring = malloc((size_t)(want + NQ_MAX_N) * sizeof *ring);
     if (s)
         s->capacity = MAX_TASKS, s->tasks = malloc(MAX_TASKS * sizeof *s->tasks);
     nq_status status = NQ_ERR_NOMEM;
-    if (s && ring && boards && s->tasks) {
+    if (s && f && ring && s->tasks) {
         s->n = search->n;
         s->caller = limits->stop;
         s->max = limits->max_nodes ? limits->max_nodes : UINT64_MAX;
@@ -270,16 +319,16 @@ nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits
         s->first_run = options->first_run;
         s->kernels = nq_find_kernels_best();
         s->always_give = options->always_give;
-        int count = nq_walk_root(search, &ring[0]) ? 1 : 0;
-        if (count && !ring[0].open_rows)
-            count = -1, memcpy(s->found, ring[0].queen, (size_t)search->n);
-        else if (count)
-            count = split(search, &ring[0], ring, want, boards, s->found);
+        s->restart_share = options->restart_share ? options->restart_share : NQ_RESTART_SHARE;
+        int first = 0, count = split(search, limits->diagonal_sums, s->kernels, f, ring, want,
+                                     &first, s->found);
         if (count <= 0) {
             s->result = count < 0 ? NQ_WALK_FOUND : NQ_WALK_EXHAUSTED;
         } else {
             for (int i = 0; i < count; i++)
-                add_task(s, &boards[i]);
+                add_task(s, &ring[(first + i) % (want + NQ_MAX_N)], NQ_SYSTEMATIC_WALK);
+            s->restarting = s->count;
+            add_task(s, search, NQ_RESTARTING_WALK);
             pthread_mutex_init(&s->lock, NULL);
             pthread_cond_init(&s->changed, NULL);
             run_workers(s, limits, threads);
@@ -300,7 +349,7 @@ nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits
     if (s)
         free(s->tasks);
     free(s);
+    free(f);
     free(ring);
-    free(boards);
     return status;
 }

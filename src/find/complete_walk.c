@@ -229,29 +229,3 @@ int nq_walk_root(const nq_search *search, nq_node *a)
     }
     return settle(a, single);
 }
-
-int nq_walk_place(nq_node *a, int r, int c)
-{
-    uint64_t single[2] = { 0, 0 };
-    return place(a, r, c, single) && settle(a, single);
-}
-
-int nq_walk_children(const nq_node *a, nq_node *children)
-{
-    static const nq_cwalk plain = { .depth = -1 };
-    uint32_t weight[2 * NQ_MAX_N];
-    nq_cwalk w = plain;
-    nq_level L;
-    int count = 0;
-    for (int i = 0; i < 2 * NQ_MAX_N; i++)
-        weight[i] = 1;
-    L.at = *a;
-    choose(&w, weight, &L);
-    for (int i = 0; i < L.count; i++) {
-        int other = L.order[i];
-        children[count] = *a;
-        count += L.line < NQ_MAX_N ? nq_walk_place(&children[count], L.line, other)
-                                   : nq_walk_place(&children[count], other, L.line - NQ_MAX_N);
-    }
-    return count;
-}

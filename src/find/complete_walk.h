@@ -60,11 +60,4 @@ int nq_walk_root(const nq_search *search, nq_node *a);
 int nq_walk_run_portable(nq_walk_shared *s, nq_cwalk *w);
 int nq_walk_run_popcnt(nq_walk_shared *s, nq_cwalk *w);
 
-/* Puts a queen on (r, c) of node a and settles it. Returns 0 at a dead end. */
-int nq_walk_place(nq_node *a, int r, int c);
-
-/* The children of settled node a that are not dead ends, settled, in the order the systematic
- * walk tries them, written to children (room for NQ_MAX_N); returns their number. */
-int nq_walk_children(const nq_node *a, nq_node *children);
-
 #endif /* NQ_COMPLETE_WALK_H */

@@ -54,6 +54,8 @@ typedef struct nq_split_options {
     int always_give;        /* give away subtrees not yet entered whenever a run ends, not only
                                when a thread is idle */
     int *given;             /* when not NULL: the subtrees given away to idle threads */
+    uint64_t restart_share; /* the subtrees' nodes to one of the restarting walk's (0:
+                               NQ_RESTART_SHARE; 1 in the tests, where it then ends searches) */
 } nq_split_options;
 
 /* nq_find_completion_threads with its split chosen. */

@@ -82,9 +82,10 @@ static int check_split(const nq_board *b, uint64_t want, const nq_split_options 
     return given;
 }
 
-/* Hundreds of small boards, on 2 and 3 threads: with the default split, and with subtrees
- * given away after every run (one subtree a thread to start, runs of eight nodes at first, giving away at
- * the end of each run), which must happen on many of them. */
+/* Hundreds of small boards, on 2 and 3 threads: with the default split; with subtrees given
+ * away after every run (one subtree a thread to start, runs of eight nodes at first, giving away
+ * at the end of each run), which must happen on many of them; and with the restarting walk of the
+ * whole board given as many nodes as the subtrees, so that it ends many searches itself. */
 static void small_boards(void **state)
 {
     (void)state;
@@ -95,10 +96,12 @@ static void small_boards(void **state)
         random_board(&seed, &b);
         uint64_t want = ref_count(&b);
         int threads = 2 + i % 2;
-        nq_split_options plain = { threads, 32, 4096, 0, NULL };
-        nq_split_options eager = { threads, 1, 8, 1, NULL };
+        nq_split_options plain = { threads, 32, 4096, 0, NULL, 0 };
+        nq_split_options eager = { threads, 1, 8, 1, NULL, 0 };
+        nq_split_options restarting = { threads, 4, 8, 0, NULL, 1 };
         check_split(&b, want, &plain, (uint64_t)i % 3);
         given_away += check_split(&b, want, &eager, (uint64_t)i % 3) > 0;
+        check_split(&b, want, &restarting, (uint64_t)i % 3);
     }
     assert_true(given_away > SMALL_BOARDS / 10);
 }
@@ -120,7 +123,7 @@ static void larger_boards(void **state)
         int8_t cols[NQ_MAX_N];
         nq_status one = nq_find_completion(&search, &limits, cols);
         assert_true(one == NQ_OK || one == NQ_ERR_NO_SOLUTION);
-        nq_split_options eager = { 2, 2, 64, 1, NULL };
+        nq_split_options eager = { 2, 2, 64, 1, NULL, 0 };
         check_split(&b, one == NQ_OK, &eager, 0);
         assert_int_equal(nq_find_completion_threads(&search, &limits, 2, cols), one);
         if (one == NQ_OK)
@@ -141,7 +144,7 @@ static void stops(void **state)
     int8_t cols[NQ_MAX_N];
     nq_stop_flag flag = 1;
     nq_find_limits stopped = { 0, 0, { NULL, &flag }, 1 };
-    nq_split_options eager = { 2, 1, 1, 1, NULL };
+    nq_split_options eager = { 2, 1, 1, 1, NULL, 0 };
     assert_int_equal(nq_find_completion_split(&search, &stopped, &eager, cols), NQ_ERR_STOPPED);
     nq_stop_request signal = 1;
     nq_complete_options options = { 0, 0, &signal, 2 };
