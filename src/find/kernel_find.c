@@ -45,7 +45,7 @@ static inline __attribute__((always_inline)) uint64_t row_free(const nq_search *
     int n = search->n;
     if (narrow)
         return allow[r] & ~(cols | (uint64_t)up >> r | (uint64_t)down >> (n - 1 - r));
-    return allow[r] & ~(cols | (uint64_t)(up >> r) | (uint64_t)(down >> (n - 1 - r)));
+    return allow[r] & ~(cols | (uint64_t)(up >> (r & 63)) | (uint64_t)(down >> ((n - 1 - r) & 63)));
 }
 
 /* The line a node branches on: a row and the columns to try in it, a column and the rows to
