@@ -13,8 +13,9 @@
  * round the tasks, each run of a task twice as long as its last, so that every subtree gets its
  * turn early and none holds a thread for long. What cures the heavy tails best, though, is the
  * restarting walk on the whole board with its share of the nodes, as one thread runs it: one
- * more task, which goes first whenever it is owed nodes (confined to the subtrees, restarts
- * found completions several times later). */
+ * more task, which goes first whenever it is owed nodes (restarts confined to the subtrees
+ * took twice as long to find 28-28-4's completion).
+ */
 #include <stdlib.h>
 #include <string.h>
 
