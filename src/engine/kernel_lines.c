@@ -171,6 +171,10 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
      * boards at n = 25, 10 times faster with few completions (25-25-5), the same time within
      * 4 % with many (25-25-11); from half the rows, 1.8 times slower there (25-25-6). */
     const int tested = sums_test ? 2 * n / 3 : n + 1;
+    /* The sums are kept only where a tested node lies below: a node with `tested` open rows
+     * or fewer has none, and there, at most of the nodes, carrying them cost more than asking
+     * (BENCHMARKS.md, "Counting constrained boards"). */
+#define CARRIED(open) (sums_test && __builtin_popcountll(open) > tested)
     nq_diagonal_sums sums = nq_diagonal_sums_of(n, open, search->full);
     for (;;) {
         uint64_t f;
@@ -209,7 +213,7 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
                 step *s = &stack[depth++];
                 s->cols = cols, s->free_ = f, s->open = open;
                 s->line = line;
-                if (sums_test)
+                if (CARRIED(open))
                     s->sums = sums;
             } else {
                 /* A dead end, or the last open row, which has one square at most: one column
@@ -245,7 +249,7 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
             s->free_ &= s->free_ - 1;
             depth -= s->free_ == 0;
             cols = s->cols, open = s->open, line = s->line;
-            if (sums_test)
+            if (CARRIED(open))
                 sums = s->sums;
         }
         /* The queen on square f of line: a square taken from the stack, or the one square of a
@@ -256,10 +260,11 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
         placed[r] = (int8_t)c;
         attack = attacks[c] + NQ_ABSOLUTE_MAX_N - 1 - r;
         cols |= UINT64_C(1) << c;
-        open &= ~(UINT64_C(1) << r);
-        if (sums_test)
+        if (CARRIED(open))
             sums = nq_diagonal_sums_take(sums, n, r, c);
+        open &= ~(UINT64_C(1) << r);
     }
+#undef CARRIED
 }
 
 /* count_lines() with the test of the sums where it pays, or nothing where the sums prove there
