@@ -100,11 +100,16 @@ static inline __attribute__((always_inline)) int choose_line(const nq_search *se
         *squares = frees[best];
         return best;
     }
-    int c = __builtin_ctzll(column);
+    /* The rows that offer the column: one or two, so the look stops at the last of them. */
+    int c = __builtin_ctzll(column), left = fewest >= 2 && (once & ~twice) ? 1 : 2;
     uint64_t rows = 0;
-    for (uint64_t m = open; m; m &= m - 1) {
+    for (uint64_t m = open;; m &= m - 1) {
         int r = __builtin_ctzll(m);
-        rows |= (frees[r] >> c & 1) << r;
+        if (frees[r] >> c & 1) {
+            rows |= UINT64_C(1) << r;
+            if (--left == 0)
+                break;
+        }
     }
     *squares = rows;
     return NQ_MAX_N + c;
