@@ -132,6 +132,54 @@ static inline __attribute__((always_inline)) int sums_pay(const nq_search *searc
     return slack < 0 ? -1 : 4 * slack <= sums.squares;
 }
 
+/* The test of the sums at a node with k open rows, whose open rows' free squares are frees[]
+ * and hold the diagonals up_free and down_free: -1 when the node has no completion; else the
+ * diagonals no completion reaches are taken out of frees, and 1 says some were (the node is to
+ * be looked at again). The reach of each kind is measured from the ring the slack's own test
+ * found (nq_diagonal_sums_slack_rings), not from a second search for it. Out of line, built
+ * once per CPU path: inlined, the compiler set part of it up at every node, tested or not. */
+static inline __attribute__((always_inline)) int test_sums_body(nq_diagonal_sums sums, int n,
+                                                                int k, uint64_t open,
+                                                                uint64_t up_free,
+                                                                uint64_t down_free,
+                                                                uint64_t *frees)
+{
+    int up_ring, down_ring;
+    int slack = nq_diagonal_sums_slack_rings(sums, n, k, up_free, down_free, &up_ring,
+                                             &down_ring);
+    if (slack < 0)
+        return -1;
+    uint64_t up_far = up_free & ~nq_diagonals_within_ring(up_ring, n - 1, slack);
+    uint64_t down_far = down_free & ~nq_diagonals_within_ring(down_ring, n - 1, slack);
+    if (!(up_far | down_far))
+        return 0;
+    for (uint64_t m = open; m; m &= m - 1) {
+        int r = __builtin_ctzll(m);
+        frees[r] &= ~(up_far >> r | down_far >> (n - 1 - r));
+    }
+    return 1;
+}
+
+typedef int test_sums_fn(nq_diagonal_sums sums, int n, int k, uint64_t open, uint64_t up_free,
+                         uint64_t down_free, uint64_t *frees);
+
+static __attribute__((noinline)) int test_sums(nq_diagonal_sums sums, int n, int k,
+                                               uint64_t open, uint64_t up_free,
+                                               uint64_t down_free, uint64_t *frees)
+{
+    return test_sums_body(sums, n, k, open, up_free, down_free, frees);
+}
+
+NQ_TARGET_POPCNT static __attribute__((noinline)) int test_sums_popcnt(nq_diagonal_sums sums,
+                                                                        int n, int k,
+                                                                        uint64_t open,
+                                                                        uint64_t up_free,
+                                                                        uint64_t down_free,
+                                                                        uint64_t *frees)
+{
+    return test_sums_body(sums, n, k, open, up_free, down_free, frees);
+}
+
 /* The leaves the first path of a count promises, Knuth's estimate from it: the product of the
  * squares of each branching line on the stack (the one taken and those left), up to `enough`. */
 static unsigned first_path_leaves(const step *stack, int depth, unsigned enough)
@@ -159,7 +207,8 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
                                                                   const nq_stop_flag *stop,
                                                                   int sums_test,
                                                                   nq_search *prunable,
-                                                                  unsigned match_from)
+                                                                  unsigned match_from,
+                                                                  test_sums_fn *sums_cut)
 {
     const int n = search->n;
     uint64_t cols = 0, open = (UINT64_C(1) << n) - 1, count = 0;
@@ -193,22 +242,12 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
                     : choose_line(search, open, cols, from, attack, stack[depth].frees, &f, 0,
                                   &up_free, &down_free);
         if (f && test) {
-            int slack = nq_diagonal_sums_slack(sums, n, k, up_free, down_free);
-            if (slack < 0) {
+            int cut = sums_cut(sums, n, k, open, up_free, down_free, stack[depth].frees);
+            if (cut < 0) {
                 f = 0;
-            } else {
-                uint64_t up_far = up_free & ~nq_diagonals_within_reach(up_free, k, n - 1, slack);
-                uint64_t down_far =
-                    down_free & ~nq_diagonals_within_reach(down_free, k, n - 1, slack);
-                if (up_far | down_far) {   /* taken out of the rows, the node looked at again */
-                    uint64_t *frees = stack[depth].frees;
-                    for (uint64_t m = open; m; m &= m - 1) {
-                        int r = __builtin_ctzll(m);
-                        frees[r] &= ~(up_far >> r | down_far >> (n - 1 - r));
-                    }
-                    from = frees, attack = no_attack, up_free = down_free = 0;
-                    goto look;
-                }
+            } else if (cut) {   /* diagonals taken out of the rows: the node looked at again */
+                from = stack[depth].frees, attack = no_attack, up_free = down_free = 0;
+                goto look;
             }
         }
         from = stack[depth].frees;   /* after a forced line; a square from the stack: its step's */
@@ -284,45 +323,48 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
 static inline __attribute__((always_inline)) uint64_t count_chosen(const nq_search *search,
                                                                    nq_placed_fn visit,
                                                                    void *context,
-                                                                   const nq_stop_flag *stop)
+                                                                   const nq_stop_flag *stop,
+                                                                   test_sums_fn *sums_cut)
 {
     int pay = sums_pay(search);
     if (pay < 0)
         return 0;
     if (!pay)
-        return count_lines(search, visit, context, stop, 0, NULL, 0);
+        return count_lines(search, visit, context, stop, 0, NULL, 0, sums_cut);
     nq_search pruned = *search;
-    return count_lines(&pruned, visit, context, stop, 1, &pruned, MATCH_FROM);
+    return count_lines(&pruned, visit, context, stop, 1, &pruned, MATCH_FROM, sums_cut);
 }
 
 uint64_t nq_kernel_count_lines(const nq_search *search, const nq_stop_flag *stop)
 {
-    return count_chosen(search, NULL, NULL, stop);
+    return count_chosen(search, NULL, NULL, stop, test_sums);
 }
 
 NQ_TARGET_POPCNT uint64_t nq_kernel_count_lines_popcnt(const nq_search *search,
                                                        const nq_stop_flag *stop)
 {
-    return count_chosen(search, NULL, NULL, stop);
+    return count_chosen(search, NULL, NULL, stop, test_sums_popcnt);
 }
 
 nq_status nq_kernel_visit_lines(const nq_search *search, nq_placed_fn visit, void *context,
                                 const nq_stop_flag *stop)
 {
-    return count_chosen(search, visit, context, stop) == NQ_KERNEL_STOPPED ? NQ_ERR_STOPPED
-                                                                          : NQ_OK;
+    return count_chosen(search, visit, context, stop, test_sums) == NQ_KERNEL_STOPPED
+               ? NQ_ERR_STOPPED
+               : NQ_OK;
 }
 
 NQ_TARGET_POPCNT nq_status nq_kernel_visit_lines_popcnt(const nq_search *search,
                                                         nq_placed_fn visit, void *context,
                                                         const nq_stop_flag *stop)
 {
-    return count_chosen(search, visit, context, stop) == NQ_KERNEL_STOPPED ? NQ_ERR_STOPPED
-                                                                          : NQ_OK;
+    return count_chosen(search, visit, context, stop, test_sums_popcnt) == NQ_KERNEL_STOPPED
+               ? NQ_ERR_STOPPED
+               : NQ_OK;
 }
 
 uint64_t nq_kernel_lines_matched(const nq_search *search, nq_placed_fn visit, void *context)
 {
     nq_search pruned = *search;
-    return count_lines(&pruned, visit, context, NULL, 1, &pruned, 1);
+    return count_lines(&pruned, visit, context, NULL, 1, &pruned, 1, test_sums);
 }
