@@ -73,7 +73,7 @@ static inline __attribute__((always_inline)) int choose_line(const nq_search *se
                                                              uint64_t *down_free)
 {
     unsigned least = ~0u;                  /* free squares << 8 | row */
-    uint64_t once = 0, twice = 0, more = 0;   /* columns offered by >= 1, >= 2, >= 3 rows */
+    uint64_t once = 0, twice = 0;   /* columns offered by >= 1, >= 2 rows */
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
         uint64_t f = from[r] & ~attack[r];
@@ -81,7 +81,6 @@ static inline __attribute__((always_inline)) int choose_line(const nq_search *se
         if (sums)
             *up_free |= f << r, *down_free |= f << (search->n - 1 - r);
         unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
-        more |= twice & f;
         twice |= once & f;
         once |= f;
         least = key < least ? key : least;
@@ -92,10 +91,20 @@ static inline __attribute__((always_inline)) int choose_line(const nq_search *se
         *squares = 0;
         return best;
     }
-    if (fewest >= 2 && (once & ~twice))
+    if (fewest >= 2 && (once & ~twice)) {
         column = once & ~twice;
-    else if (fewest >= 3 && (twice & ~more))
+    } else if (fewest >= 3) {
+        /* The columns offered by three rows or more, gathered apart: only here does the
+         * choice need them, at few looks, and the tally in the look cost every row. */
+        uint64_t one = 0, two = 0, more = 0;
+        for (uint64_t m = open; m; m &= m - 1) {
+            uint64_t f = frees[__builtin_ctzll(m)];
+            more |= two & f;
+            two |= one & f;
+            one |= f;
+        }
         column = twice & ~more;
+    }
     if (!column) {
         *squares = frees[best];
         return best;
