@@ -73,7 +73,7 @@ static inline __attribute__((always_inline)) int choose_line(const nq_search *se
                                                              uint64_t *down_free)
 {
     unsigned least = ~0u;                  /* free squares << 8 | row */
-    uint64_t once = 0, twice = 0, more = 0;   /* columns offered by >= 1, >= 2, >= 3 rows */
+    uint64_t once = 0, twice = 0;   /* columns offered by >= 1, >= 2 rows */
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
         uint64_t f = from[r] & ~attack[r];
@@ -81,7 +81,6 @@ static inline __attribute__((always_inline)) int choose_line(const nq_search *se
         if (sums)
             *up_free |= f << r, *down_free |= f << (search->n - 1 - r);
         unsigned key = (unsigned)__builtin_popcountll(f) << 8 | (unsigned)r;
-        more |= twice & f;
         twice |= once & f;
         once |= f;
         least = key < least ? key : least;
@@ -92,19 +91,34 @@ static inline __attribute__((always_inline)) int choose_line(const nq_search *se
         *squares = 0;
         return best;
     }
-    if (fewest >= 2 && (once & ~twice))
+    if (fewest >= 2 && (once & ~twice)) {
         column = once & ~twice;
-    else if (fewest >= 3 && (twice & ~more))
+    } else if (fewest >= 3) {
+        /* The columns offered by three rows or more, gathered apart: only here does the
+         * choice need them, at few looks, and the tally in the look cost every row. */
+        uint64_t one = 0, two = 0, more = 0;
+        for (uint64_t m = open; m; m &= m - 1) {
+            uint64_t f = frees[__builtin_ctzll(m)];
+            more |= two & f;
+            two |= one & f;
+            one |= f;
+        }
         column = twice & ~more;
+    }
     if (!column) {
         *squares = frees[best];
         return best;
     }
-    int c = __builtin_ctzll(column);
+    /* The rows that offer the column: one or two, so the look stops at the last of them. */
+    int c = __builtin_ctzll(column), left = fewest >= 2 && (once & ~twice) ? 1 : 2;
     uint64_t rows = 0;
-    for (uint64_t m = open; m; m &= m - 1) {
+    for (uint64_t m = open;; m &= m - 1) {
         int r = __builtin_ctzll(m);
-        rows |= (frees[r] >> c & 1) << r;
+        if (frees[r] >> c & 1) {
+            rows |= UINT64_C(1) << r;
+            if (--left == 0)
+                break;
+        }
     }
     *squares = rows;
     return NQ_MAX_N + c;
@@ -125,6 +139,54 @@ static inline __attribute__((always_inline)) int sums_pay(const nq_search *searc
         up_free |= search->allow[r] << r, down_free |= search->allow[r] << (n - 1 - r);
     int slack = nq_diagonal_sums_slack(sums, n, n, up_free, down_free);
     return slack < 0 ? -1 : 4 * slack <= sums.squares;
+}
+
+/* The test of the sums at a node with k open rows, whose open rows' free squares are frees[]
+ * and hold the diagonals up_free and down_free: -1 when the node has no completion; else the
+ * diagonals no completion reaches are taken out of frees, and 1 says some were (the node is to
+ * be looked at again). The reach of each kind is measured from the ring the slack's own test
+ * found (nq_diagonal_sums_slack_rings), not from a second search for it. Out of line, built
+ * once per CPU path: inlined, the compiler set part of it up at every node, tested or not. */
+static inline __attribute__((always_inline)) int test_sums_body(nq_diagonal_sums sums, int n,
+                                                                int k, uint64_t open,
+                                                                uint64_t up_free,
+                                                                uint64_t down_free,
+                                                                uint64_t *frees)
+{
+    int up_ring, down_ring;
+    int slack = nq_diagonal_sums_slack_rings(sums, n, k, up_free, down_free, &up_ring,
+                                             &down_ring);
+    if (slack < 0)
+        return -1;
+    uint64_t up_far = up_free & ~nq_diagonals_within_ring(up_ring, n - 1, slack);
+    uint64_t down_far = down_free & ~nq_diagonals_within_ring(down_ring, n - 1, slack);
+    if (!(up_far | down_far))
+        return 0;
+    for (uint64_t m = open; m; m &= m - 1) {
+        int r = __builtin_ctzll(m);
+        frees[r] &= ~(up_far >> r | down_far >> (n - 1 - r));
+    }
+    return 1;
+}
+
+typedef int test_sums_fn(nq_diagonal_sums sums, int n, int k, uint64_t open, uint64_t up_free,
+                         uint64_t down_free, uint64_t *frees);
+
+static __attribute__((noinline)) int test_sums(nq_diagonal_sums sums, int n, int k,
+                                               uint64_t open, uint64_t up_free,
+                                               uint64_t down_free, uint64_t *frees)
+{
+    return test_sums_body(sums, n, k, open, up_free, down_free, frees);
+}
+
+NQ_TARGET_POPCNT static __attribute__((noinline)) int test_sums_popcnt(nq_diagonal_sums sums,
+                                                                        int n, int k,
+                                                                        uint64_t open,
+                                                                        uint64_t up_free,
+                                                                        uint64_t down_free,
+                                                                        uint64_t *frees)
+{
+    return test_sums_body(sums, n, k, open, up_free, down_free, frees);
 }
 
 /* The leaves the first path of a count promises, Knuth's estimate from it: the product of the
@@ -154,7 +216,8 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
                                                                   const nq_stop_flag *stop,
                                                                   int sums_test,
                                                                   nq_search *prunable,
-                                                                  unsigned match_from)
+                                                                  unsigned match_from,
+                                                                  test_sums_fn *sums_cut)
 {
     const int n = search->n;
     uint64_t cols = 0, open = (UINT64_C(1) << n) - 1, count = 0;
@@ -171,6 +234,10 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
      * boards at n = 25, 10 times faster with few completions (25-25-5), the same time within
      * 4 % with many (25-25-11); from half the rows, 1.8 times slower there (25-25-6). */
     const int tested = sums_test ? 2 * n / 3 : n + 1;
+    /* The sums are kept only where a tested node lies below: a node with `tested` open rows
+     * or fewer has none, and there, at most of the nodes, carrying them cost more than asking
+     * (BENCHMARKS.md, "Counting constrained boards"). */
+#define CARRIED(open) (sums_test && __builtin_popcountll(open) > tested)
     nq_diagonal_sums sums = nq_diagonal_sums_of(n, open, search->full);
     for (;;) {
         uint64_t f;
@@ -184,22 +251,12 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
                     : choose_line(search, open, cols, from, attack, stack[depth].frees, &f, 0,
                                   &up_free, &down_free);
         if (f && test) {
-            int slack = nq_diagonal_sums_slack(sums, n, k, up_free, down_free);
-            if (slack < 0) {
+            int cut = sums_cut(sums, n, k, open, up_free, down_free, stack[depth].frees);
+            if (cut < 0) {
                 f = 0;
-            } else {
-                uint64_t up_far = up_free & ~nq_diagonals_within_reach(up_free, k, n - 1, slack);
-                uint64_t down_far =
-                    down_free & ~nq_diagonals_within_reach(down_free, k, n - 1, slack);
-                if (up_far | down_far) {   /* taken out of the rows, the node looked at again */
-                    uint64_t *frees = stack[depth].frees;
-                    for (uint64_t m = open; m; m &= m - 1) {
-                        int r = __builtin_ctzll(m);
-                        frees[r] &= ~(up_far >> r | down_far >> (n - 1 - r));
-                    }
-                    from = frees, attack = no_attack, up_free = down_free = 0;
-                    goto look;
-                }
+            } else if (cut) {   /* diagonals taken out of the rows: the node looked at again */
+                from = stack[depth].frees, attack = no_attack, up_free = down_free = 0;
+                goto look;
             }
         }
         from = stack[depth].frees;   /* after a forced line; a square from the stack: its step's */
@@ -209,7 +266,7 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
                 step *s = &stack[depth++];
                 s->cols = cols, s->free_ = f, s->open = open;
                 s->line = line;
-                if (sums_test)
+                if (CARRIED(open))
                     s->sums = sums;
             } else {
                 /* A dead end, or the last open row, which has one square at most: one column
@@ -245,7 +302,7 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
             s->free_ &= s->free_ - 1;
             depth -= s->free_ == 0;
             cols = s->cols, open = s->open, line = s->line;
-            if (sums_test)
+            if (CARRIED(open))
                 sums = s->sums;
         }
         /* The queen on square f of line: a square taken from the stack, or the one square of a
@@ -256,10 +313,11 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
         placed[r] = (int8_t)c;
         attack = attacks[c] + NQ_ABSOLUTE_MAX_N - 1 - r;
         cols |= UINT64_C(1) << c;
-        open &= ~(UINT64_C(1) << r);
-        if (sums_test)
+        if (CARRIED(open))
             sums = nq_diagonal_sums_take(sums, n, r, c);
+        open &= ~(UINT64_C(1) << r);
     }
+#undef CARRIED
 }
 
 /* count_lines() with the test of the sums where it pays, or nothing where the sums prove there
@@ -274,45 +332,48 @@ static inline __attribute__((always_inline)) uint64_t count_lines(const nq_searc
 static inline __attribute__((always_inline)) uint64_t count_chosen(const nq_search *search,
                                                                    nq_placed_fn visit,
                                                                    void *context,
-                                                                   const nq_stop_flag *stop)
+                                                                   const nq_stop_flag *stop,
+                                                                   test_sums_fn *sums_cut)
 {
     int pay = sums_pay(search);
     if (pay < 0)
         return 0;
     if (!pay)
-        return count_lines(search, visit, context, stop, 0, NULL, 0);
+        return count_lines(search, visit, context, stop, 0, NULL, 0, sums_cut);
     nq_search pruned = *search;
-    return count_lines(&pruned, visit, context, stop, 1, &pruned, MATCH_FROM);
+    return count_lines(&pruned, visit, context, stop, 1, &pruned, MATCH_FROM, sums_cut);
 }
 
 uint64_t nq_kernel_count_lines(const nq_search *search, const nq_stop_flag *stop)
 {
-    return count_chosen(search, NULL, NULL, stop);
+    return count_chosen(search, NULL, NULL, stop, test_sums);
 }
 
 NQ_TARGET_POPCNT uint64_t nq_kernel_count_lines_popcnt(const nq_search *search,
                                                        const nq_stop_flag *stop)
 {
-    return count_chosen(search, NULL, NULL, stop);
+    return count_chosen(search, NULL, NULL, stop, test_sums_popcnt);
 }
 
 nq_status nq_kernel_visit_lines(const nq_search *search, nq_placed_fn visit, void *context,
                                 const nq_stop_flag *stop)
 {
-    return count_chosen(search, visit, context, stop) == NQ_KERNEL_STOPPED ? NQ_ERR_STOPPED
-                                                                          : NQ_OK;
+    return count_chosen(search, visit, context, stop, test_sums) == NQ_KERNEL_STOPPED
+               ? NQ_ERR_STOPPED
+               : NQ_OK;
 }
 
 NQ_TARGET_POPCNT nq_status nq_kernel_visit_lines_popcnt(const nq_search *search,
                                                         nq_placed_fn visit, void *context,
                                                         const nq_stop_flag *stop)
 {
-    return count_chosen(search, visit, context, stop) == NQ_KERNEL_STOPPED ? NQ_ERR_STOPPED
-                                                                          : NQ_OK;
+    return count_chosen(search, visit, context, stop, test_sums_popcnt) == NQ_KERNEL_STOPPED
+               ? NQ_ERR_STOPPED
+               : NQ_OK;
 }
 
 uint64_t nq_kernel_lines_matched(const nq_search *search, nq_placed_fn visit, void *context)
 {
     nq_search pruned = *search;
-    return count_lines(&pruned, visit, context, NULL, 1, &pruned, 1);
+    return count_lines(&pruned, visit, context, NULL, 1, &pruned, 1, test_sums);
 }
