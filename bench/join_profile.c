@@ -7,8 +7,11 @@
  * the units are profiled, not the plan (BENCHMARKS.md, "Where a unit's cost goes"):
  *
  *   join_profile N K [SEED [R [table|slices|any]]]
+ *   join_profile N rows HEX
  *
- * Prints each unit (index, start, row set, part of parts, CPU seconds, count) and the sum.
+ * The second form counts the units of one row set, found by its index (HEX as printed, e.g.
+ * 0xcfc589): a fixed measure of one row set of 26 that callgrind affords, where a random draw
+ * may land on one many times as long. Prints each unit (index, start, row set, part of parts, CPU seconds, count) and the sum.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +46,22 @@ static nq_join_layout layout_named(const char *name)
          : !strcmp(name, "slices") ? NQ_JOIN_SLICES : NQ_JOIN_ANY;
 }
 
+/* Counts unit u, prints it with its CPU seconds and adds them to *spent; nonzero on error. */
+static int profile_unit(const nq_join *join, size_t u, const nq_join_kernels *kernels,
+                        nq_join_scratch *scratch, double *spent)
+{
+    const nq_join_unit *unit = nq_join_unit_at(join, u);
+    uint64_t total;
+    const double begin = thread_seconds();
+    if (nq_join_count_unit(join, u, kernels, scratch, NULL, &total))
+        return 1;
+    const double took = thread_seconds() - begin;
+    *spent += took;
+    printf("unit %zu start %u rows %#x part %u of %u: %.3f s, %llu\n", u, unit->start,
+           unit->first, unit->part, unit->parts, took, (unsigned long long)total);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3 || argc > 6) {
@@ -50,11 +69,17 @@ int main(int argc, char **argv)
         return 2;
     }
     const int n = atoi(argv[1]);
+    const int by_rows = !strcmp(argv[2], "rows");
+    const unsigned long rows = by_rows && argc == 4 ? strtoul(argv[3], NULL, 16) : 0;
+    if (by_rows && argc != 4) {
+        fprintf(stderr, "usage: join_profile N rows HEX\n");
+        return 2;
+    }
     const long runs = atol(argv[2]), run = argc > 4 ? atol(argv[4]) : 4;
     uint64_t x = (argc > 3 ? strtoull(argv[3], NULL, 10) : 1) * 0x9e3779b97f4a7c15u | 1;
     nq_join *join;
     uint64_t memory;
-    if (runs < 1 || run < 1 ||
+    if ((!by_rows && (runs < 1 || run < 1)) ||
         nq_join_create(n, count_min_units(n), 0, 1, layout_named(argc > 5 ? argv[5] : "any"),
                        &join, &memory)) {
         fprintf(stderr, "join_profile: cannot make the join of %s\n", argv[1]);
@@ -64,19 +89,17 @@ int main(int argc, char **argv)
     const nq_join_kernels *kernels = nq_join_kernels_best();
     const size_t units = nq_join_unit_count(join);
     double spent = 0;
-    for (long r = 0; scratch && r < runs; r++) {
-        const size_t first = (size_t)(next_random(&x) % units);
-        for (size_t u = first; u < first + (size_t)run && u < units; u++) {
-            const nq_join_unit *unit = nq_join_unit_at(join, u);
-            uint64_t total;
-            const double begin = thread_seconds();
-            if (nq_join_count_unit(join, u, kernels, scratch, NULL, &total))
+    if (by_rows) {
+        for (size_t u = 0; scratch && u < units; u++)
+            if (nq_join_unit_at(join, u)->first == rows && profile_unit(join, u, kernels, scratch,
+                                                                        &spent))
                 return 1;
-            const double took = thread_seconds() - begin;
-            spent += took;
-            printf("unit %zu start %u rows %#x part %u of %u: %.3f s, %llu\n", u, unit->start,
-                   unit->first, unit->part, unit->parts, took, (unsigned long long)total);
-        }
+    }
+    for (long r = 0; !by_rows && scratch && r < runs; r++) {
+        const size_t first = (size_t)(next_random(&x) % units);
+        for (size_t u = first; u < first + (size_t)run && u < units; u++)
+            if (profile_unit(join, u, kernels, scratch, &spent))
+                return 1;
     }
     printf("n=%d %s: %zu units in the plan; %ld runs of %ld: %.3f s of CPU\n", n,
            nq_join_has_table(join) ? "table" : "slices", units, runs, run, spent);

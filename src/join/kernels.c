@@ -5,9 +5,11 @@
 #include "kernels.h"
 
 /* An entry's price was fitted to AVX-512's build (byte tests); the tables without packing keep
- * it, not measured anew. With packing the sieve may choose AVX2's tables in bytes, which are
- * built by sums over subsets (match_body.h), dearer an entry: priced at 3, it chose them where
- * they cost more than they saved (BENCHMARKS.md, "Where a unit's cost goes"). */
+ * it, not measured anew. With packing the sieve may choose AVX2's tables in bytes. They were
+ * built by sums over subsets then, dearer an entry, and priced at 7: at 3 the sieve chose them
+ * where they cost more than they saved. AVX2 now builds them by byte compares as AVX-512 does
+ * (match_body.h), and 3 and 7 came out the same within a percent (BENCHMARKS.md, "Where a
+ * unit's cost goes"): 7 kept, the plans it was measured on. */
 const nq_join_kernels nq_join_kernels_portable = { "portable", nq_match_portable,
                                                    &nq_pairer_portable, 0, 3.0 };
 const nq_join_kernels nq_join_kernels_avx2 = { "avx2", nq_match_avx2, &nq_pairer_avx2, 0, 3.0 };

@@ -27,8 +27,8 @@
  * The includer defines MATCH_TARGET, the target attribute of its instruction set (or nothing),
  * VECTOR_BYTES, the width of its registers (8, 32 or 64), and ADD_POPCOUNT(sum, x): adds the
  * bit count of each 64-bit lane of vector x to that lane of sum. With 64 (AVX-512, whose target
- * must include VL, BW and VBMI) it includes <immintrin.h> first: the tables are built with its
- * intrinsics.
+ * must include VL, BW and VBMI) or 32 (AVX2) it includes <immintrin.h> first: the tables are
+ * built with its intrinsics.
  */
 #include <string.h>
 
@@ -212,6 +212,150 @@ MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes
         build_bytes(table, ch, p, count);
     else
         build_sixes(table, ch.chunks, p, count);
+}
+#elif VECTOR_BYTES == 32
+/* The tables built with AVX2 as AVX-512 builds them (above): each entry of one bit from a test
+ * of one bit of every pattern's byte, every other entry an AND of those. AVX2 has no byte test
+ * into a mask: VPMOVMSKB takes the top bit of each of 32 bytes, so a byte's bit i is shifted
+ * there, one add a bit. The portable build's sums over subsets (a memset, a bit set for each
+ * pattern and chunk, then an OR an entry for each bit of its chunk) took several times the
+ * instructions (BENCHMARKS.md, "Where a unit's cost goes"). */
+
+/* Byte k of patterns p[0..32) into x[k]. Not in their order: byte b of x[k] is of pattern
+ * group_pattern(b) (bytes shuffled within 128-bit lanes, then a transpose of 16-bit words).
+ * Each block's lanes take the patterns in that order in every entry alike, so the counts of
+ * the ANDs are the same. */
+MATCH_TARGET static inline __attribute__((always_inline)) void transpose_group(__m256i x[8],
+                                                                               const uint64_t *p)
+{
+    /* In each lane of two patterns, their byte k side by side in 16-bit word k. */
+    const __m256i by_place = _mm256_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7,
+                                              15, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14,
+                                              7, 15);
+    __m256i r[8], t[8], u[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        r[i] = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(p + 4 * i)), by_place);
+#pragma GCC unroll 4
+    for (int i = 0; i < 8; i += 2) {   /* t[i]: words 0-3 of r[i], r[i + 1]; t[i + 1]: 4-7 */
+        t[i] = _mm256_unpacklo_epi16(r[i], r[i + 1]);
+        t[i + 1] = _mm256_unpackhi_epi16(r[i], r[i + 1]);
+    }
+#pragma GCC unroll 2
+    for (int i = 0; i < 8; i += 4) {   /* u[i + m]: words 2m, 2m + 1 of four r's */
+        u[i] = _mm256_unpacklo_epi32(t[i], t[i + 2]);
+        u[i + 1] = _mm256_unpackhi_epi32(t[i], t[i + 2]);
+        u[i + 2] = _mm256_unpacklo_epi32(t[i + 1], t[i + 3]);
+        u[i + 3] = _mm256_unpackhi_epi32(t[i + 1], t[i + 3]);
+    }
+#pragma GCC unroll 4
+    for (int m = 0; m < 4; m++) {      /* word k of all eight r's */
+        x[2 * m] = _mm256_unpacklo_epi64(u[m], u[m + 4]);
+        x[2 * m + 1] = _mm256_unpackhi_epi64(u[m], u[m + 4]);
+    }
+}
+
+/* The pattern of a group whose byte is byte b of transpose_group's registers. */
+static inline int group_pattern(int b)
+{
+    return 4 * (b % 16 / 2) + 2 * (b / 16) + b % 2;
+}
+
+/* The bits of transpose_group's order that hold the first n of 32 patterns. */
+static inline uint32_t group_valid(size_t n)
+{
+    uint32_t valid = 0;
+    for (int b = 0; b < 32; b++)
+        valid |= (uint32_t)(group_pattern(b) < (int)n) << b;
+    return valid;
+}
+
+/* Fills group g's 32 bits of the entries of one bit, and of entry 0, of every chunk: bit j of
+ * the patterns goes to entry 1 << j % 8 of chunk j / 8 in bytes, 1 << j % 6 of chunk j / 6 in
+ * sixes (bits past 63 none: every pattern). n patterns at p, fewer than 32 read from a copy
+ * with zeros after them. */
+MATCH_TARGET static inline __attribute__((always_inline)) void build_group_bits(
+    lanes *table, int chunks, int bytes, const uint64_t *p, size_t n, size_t g)
+{
+    const int step = bytes ? 8 : 6;
+    const size_t stride = bytes ? BYTE_VALUES : SIX_VALUES;
+    const uint32_t valid = n >= 32 ? ~UINT32_C(0) : group_valid(n);
+    __m256i x[8];
+    if (n >= 32)
+        transpose_group(x, p);
+    else if (n > 0) {
+        uint64_t copy[32] = { 0 };
+        memcpy(copy, p, n * sizeof *p);
+        transpose_group(x, copy);
+    } else
+        for (int k = 0; k < 8; k++)
+            x[k] = _mm256_setzero_si256();
+    /* By memcpy, a store of 4 bytes: the entries are read as vectors of 64-bit words. */
+#define ENTRY_BITS(c, v, bits)                                                                 \
+    do {                                                                                       \
+        const uint32_t entry_bits = (bits);                                                   \
+        memcpy((char *)&table[(size_t)(c) * stride + (v)] + 4 * g, &entry_bits, 4);           \
+    } while (0)
+    for (int c = 0; c < chunks; c++) {
+        ENTRY_BITS(c, 0, valid);
+        for (int b = 64 - step * c; b < step; b++)
+            ENTRY_BITS(c, 1 << b, valid);
+    }
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; k++) {
+        if (k * 8 >= chunks * step)
+            break;
+        __m256i y = x[k];
+#pragma GCC unroll 8
+        for (int i = 7; i >= 0; i--) {   /* bit i of each byte in its top bit */
+            const int j = 8 * k + i;
+            if (j < chunks * step)
+                ENTRY_BITS(j / step, 1 << j % step, valid & ~(uint32_t)_mm256_movemask_epi8(y));
+            y = _mm256_add_epi8(y, y);
+        }
+    }
+#undef ENTRY_BITS
+}
+
+/* Fills the other entries of chunk c (its entries of one bit and entry 0 made): entry
+ * h << 3 | l is the AND of the entries of its high bits h and of its low three l, the eight of
+ * l in registers, those of h each from two entries made before it. */
+MATCH_TARGET static inline __attribute__((always_inline)) void build_chunk(lanes *t, int width)
+{
+#pragma GCC unroll 2
+    for (int k = 0; k < WORDS; k++) {
+        vector low[8];
+        low[0] = t[0].w[k];
+#pragma GCC unroll 8
+        for (int v = 1; v < 8; v++)
+            low[v] = low[v & (v - 1)] & t[1 << __builtin_ctz((unsigned)v)].w[k];
+#pragma GCC unroll 8
+        for (int l = 1; l < 8; l++)
+            t[l].w[k] = low[l];
+        for (int h = 1; h < 1 << (width > 3 ? width - 3 : 0); h++) {
+            const vector high = t[(h & (h - 1)) << 3].w[k] &
+                                t[(1 << __builtin_ctz((unsigned)h)) << 3].w[k];
+#pragma GCC unroll 8
+            for (int l = 0; l < 8; l++)
+                t[h << 3 | l].w[k] = high & low[l];
+        }
+    }
+}
+
+/* Fills the table of one block of count <= 512 patterns, in chunks of bytes or of 6 bits. */
+MATCH_TARGET static inline __attribute__((always_inline)) void build_block(lanes *table,
+                                                                           nq_chunking ch,
+                                                                           int bytes,
+                                                                           const uint64_t *p,
+                                                                           size_t count)
+{
+    const size_t stride = bytes ? BYTE_VALUES : SIX_VALUES;
+    for (size_t g = 0; g < BLOCK / 32; g++) {
+        const size_t first = 32 * g, n = count <= first ? 0 : count - first;
+        build_group_bits(table, ch.chunks, bytes, p + first, n, g);
+    }
+    for (int c = 0; c < ch.chunks; c++)
+        build_chunk(table + c * stride, bytes ? nq_chunk_width(ch, c) : 6);
 }
 #else
 /* Fills the table of one block of count <= 512 patterns, in chunks of bytes or of 6 bits. */
