@@ -66,17 +66,31 @@ typedef struct shared {
 
 /* ---- The split ------------------------------------------------------------------------- */
 
+/* The board below line `line` of finder f, which walks board b: the rows filled above the line
+ * as their queens; the open rows' squares less those the line's ancestors take or ruled out
+ * (the matching's, and those of diagonals out of reach). Each square of the line makes a
+ * subtree: this board with that square's row set to it. */
+static void board_below(const nq_finder *f, const nq_search *b, const nq_find_step *line,
+                        nq_search *out)
+{
+    const uint64_t *allow = line->allow_at < 0 ? b->allow : f->allowed[line->allow_at];
+    out->n = b->n;
+    out->full = b->full;
+    for (int r = 0; r < b->n; r++)
+        out->allow[r] = line->open >> r & 1
+                            ? nq_find_row_free(b->n, allow, r, line->cols, line->up, line->down, 0)
+                            : UINT64_C(1) << f->placed[r];
+}
+
 /* The children of board b by the systematic walk's own choice of line (kernel_find.c), so that
  * the subtrees are a partition of the tree one thread proves: f walks b to its first line with
  * two squares or more (a line of one is a queen the board forces, placed on the way), and each
- * of that line's squares makes a child, b with the queens of the way and that square's, less the
- * squares the walk ruled out above the line (the matching's, and those of diagonals out of
- * reach). Writes them to children (room for NQ_MAX_N) in the walk's order and returns their
- * number: 0 when b has no completion, -1 with found filled when one turned up. */
+ * of that line's squares makes a child (board_below). Writes them to children (room for
+ * NQ_MAX_N) in the walk's order and returns their number: 0 when b has no completion, -1 with
+ * found filled when one turned up. */
 static int children_of(nq_finder *f, const nq_search *b, int sums_test,
                        const nq_find_kernels *kernels, nq_search *children, int8_t *found)
 {
-    int n = b->n;
     nq_finder_init(f, b, 0, kernels);
     f->sums_test = sums_test;
     for (uint64_t nodes = 0;; nodes = 1) {
@@ -88,17 +102,13 @@ static int children_of(nq_finder *f, const nq_search *b, int sums_test,
             break;
     }
     const nq_find_step *line = &f->stack[f->depth - 1];
-    const uint64_t *allow = line->allow_at < 0 ? b->allow : f->allowed[line->allow_at];
-    nq_search child = { .n = n, .full = b->full };
-    for (int r = 0; r < n; r++)
-        child.allow[r] = line->open >> r & 1 ? allow[r] & ~(line->cols | (uint64_t)(line->up >> r) |
-                                                             (uint64_t)(line->down >> (n - 1 - r)))
-                                             : UINT64_C(1) << f->placed[r];
+    nq_search below;
+    board_below(f, b, line, &below);
     int count = 0;
     for (uint64_t m = line->free_; m; m &= m - 1) {
         int r, c;
-        nq_find_step_square(line, n, __builtin_ctzll(m), &r, &c);
-        children[count] = child;
+        nq_find_step_square(line, b->n, __builtin_ctzll(m), &r, &c);
+        children[count] = below;
         children[count++].allow[r] = UINT64_C(1) << c;
     }
     return count;
@@ -148,10 +158,8 @@ static void donate(shared *s, task *t)
         nq_find_step *step = &w->stack[d];
         if (!step->free_)
             continue;
-        nq_search child = t->search;
-        for (int r = 0; r < child.n; r++)   /* the rows filled above the line */
-            if (!(step->open >> r & 1))
-                child.allow[r] = UINT64_C(1) << w->placed[r];
+        nq_search child;
+        board_below(w, &t->search, step, &child);
         for (; step->free_ && s->count < s->capacity; step->free_ &= step->free_ - 1) {
             int square = __builtin_ctzll(step->free_);
             int r, c;

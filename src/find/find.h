@@ -124,6 +124,23 @@ static inline void nq_find_step_square(const nq_find_step *step, int n, int bit,
                                             : step->diagonal - 128 - (n - 1) + bit;
 }
 
+/* The free squares of open row r of a board n wide, among those allow[r] offers (the board's,
+ * or fewer where the matching ruled some out), with the columns cols and the diagonals up and
+ * down (by absolute index) taken. Narrow: the board is at most 32 wide, so that its diagonals
+ * fit the low halves of up and down, and 64-bit shifts do; wide, the 128-bit shifts by a count
+ * the compiler knows is under 64 (r < 64) need no branch for larger ones. */
+static inline __attribute__((always_inline)) uint64_t nq_find_row_free(int n,
+                                                                       const uint64_t *allow,
+                                                                       int r, uint64_t cols,
+                                                                       nq_u128_bits up,
+                                                                       nq_u128_bits down,
+                                                                       int narrow)
+{
+    if (narrow)
+        return allow[r] & ~(cols | (uint64_t)up >> r | (uint64_t)down >> (n - 1 - r));
+    return allow[r] & ~(cols | (uint64_t)(up >> (r & 63)) | (uint64_t)(down >> ((n - 1 - r) & 63)));
+}
+
 /* The same search, run in installments: nq_finder_init, then nq_finder_run with as many nodes
  * as the caller cares to spend each time; each run goes on where the last one stopped. */
 typedef struct nq_finder {

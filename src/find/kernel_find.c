@@ -34,20 +34,6 @@
 
 #define POLL_MASK 4095           /* nodes between looks at the stop request */
 
-/* The free squares of open row r, among those allow[r] offers (the board's, or fewer where
- * the matching ruled some out). Narrow: the board is at most 32 wide, so that its diagonals fit
- * the low halves of up and down, and 64-bit shifts do. */
-static inline __attribute__((always_inline)) uint64_t row_free(const nq_search *search,
-                                                               const uint64_t *allow, int r,
-                                                               uint64_t cols, nq_u128_bits up,
-                                                               nq_u128_bits down, int narrow)
-{
-    int n = search->n;
-    if (narrow)
-        return allow[r] & ~(cols | (uint64_t)up >> r | (uint64_t)down >> (n - 1 - r));
-    return allow[r] & ~(cols | (uint64_t)(up >> (r & 63)) | (uint64_t)(down >> ((n - 1 - r) & 63)));
-}
-
 /* The line a node branches on: a row and the columns to try in it, a column and the rows to
  * try in it, or a diagonal that every completion uses and the rows of its free squares; and
  * the diagonals that still hold a free square (diagonal_sums.h). */
@@ -107,7 +93,7 @@ static inline __attribute__((always_inline)) line choose(const nq_search *search
     int n = search->n;
     for (uint64_t m = open; m; m &= m - 1) {
         int r = __builtin_ctzll(m);
-        uint64_t f = free[r] = row_free(search, allow, r, cols, up, down, narrow);
+        uint64_t f = free[r] = nq_find_row_free(search->n, allow, r, cols, up, down, narrow);
         if (sums == NQ_SUMS_ALL && narrow) {
             up_low |= f << r, down_low |= f << (n - 1 - r);
         } else if (sums == NQ_SUMS_DOWN && narrow) {
