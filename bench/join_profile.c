@@ -11,7 +11,8 @@
  *
  * The second form counts the units of one row set, found by its index (HEX as printed, e.g.
  * 0xcfc589): a fixed measure of one row set of 26 that callgrind affords, where a random draw
- * may land on one many times as long. Prints each unit (index, start, row set, part of parts, CPU seconds, count) and the sum.
+ * may land on one many times as long. Prints each unit (index, start, row set, part of parts,
+ * CPU seconds, count) and the sum.
  */
 #include <stdio.h>
 #include <stdlib.h>
