@@ -16,6 +16,13 @@ CHECKS ?= layout-tests build-tests cli-tests cpu-path-tests export-tests doc-tes
 check: all
 	@for suite in $(CHECKS); do $(MAKE) --no-print-directory $$suite || exit 1; done
 
+# The slow suites run their parts side by side, as many at once as the machine has cores, each
+# part's output kept together (-Otarget), so that CI stays well within its half hour. A make
+# started with -j already shares its job slots with them; a plain `make check` gets TEST_JOBS.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+PARALLEL = $(MAKE) --no-print-directory -k -Otarget \
+           $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(TEST_JOBS))
+
 # Each folder of src/ and tools/ includes only the layers below it (tests/layout/includes.sh),
 # and no two files of a folder lean on each other around a circle (tests/layout/parts.sh).
 layout-tests:
@@ -32,13 +39,12 @@ build-tests:
 TSAN_BUILD = $(BUILD)/tsan
 TSAN_FLAGS = -O1 -g -fsanitize=thread
 
+TSAN_TESTS = test_plan test_pieces test_count test_solve test_complete_threads
+
 tsan-tests:
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_BUILD) CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" \
-	    $(TSAN_BUILD)/tests/unit/test_plan $(TSAN_BUILD)/tests/unit/test_count \
-	    $(TSAN_BUILD)/tests/unit/test_solve $(TSAN_BUILD)/tests/unit/test_pieces \
-	    $(TSAN_BUILD)/tests/unit/test_complete_threads >/dev/null
-	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_plan
-	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_pieces
-	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_count
-	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_solve
-	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/test_complete_threads
+	    $(TSAN_TESTS:%=$(TSAN_BUILD)/tests/unit/%) >/dev/null
+	@$(PARALLEL) $(TSAN_TESTS:%=tsan-run-%)
+
+tsan-run-%:
+	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/$*

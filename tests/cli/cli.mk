@@ -1,6 +1,15 @@
-# End-to-end tests: the real binaries, their exit codes, stdout and stderr byte for byte.
+# End-to-end tests: the real binaries, their exit codes, stdout and stderr byte for byte. The
+# longest sections (the join killed and resumed, the first solutions: about half the time) run
+# beside the others (PARALLEL, tests/tests.mk), each part printing its own tally.
+CLI_LONG_SECTIONS = join-resume first
+
 cli-tests: $(CLI)
-	@bash tests/cli/run.sh $(CLI)
+	@$(PARALLEL) cli-long-sections cli-other-sections
+
+cli-long-sections:
+	@NQ_TEST_SECTIONS="$(CLI_LONG_SECTIONS)" bash tests/cli/run.sh $(CLI)
+cli-other-sections:
+	@NQ_TEST_SKIP="$(CLI_LONG_SECTIONS)" bash tests/cli/run.sh $(CLI)
 
 # The sections of the end-to-end tests that reach a CPU fast path (kernels, listing, the join),
 # again under each lower path this CPU has (NQ_CPU), so that every path is driven end to end:
@@ -61,4 +70,4 @@ else
 mpi-tests:
 	@echo "mpi-tests skipped: no MPI compiler found"
 endif
-.PHONY: cli-tests cpu-path-tests export-tests doc-tests install-tests emulated-tests mpi-tests
+.PHONY: cli-tests cli-long-sections cli-other-sections cpu-path-tests export-tests doc-tests install-tests emulated-tests mpi-tests

@@ -212,7 +212,11 @@ b4=$(board '*......*\n........\n........\n........\n........\n........\n........
 
 # section NAME: whether to run the section NAME. NQ_TEST_SECTIONS (names separated by spaces)
 # picks a few, as the quicker passes do (other CPU paths, an emulated binary); all by default.
-section() { [ -z "${NQ_TEST_SECTIONS:-}" ] || [[ " $NQ_TEST_SECTIONS " == *" $1 "* ]]; }
+# NQ_TEST_SKIP leaves some out (make cli-tests runs the long ones beside the rest).
+section() {
+    [[ " ${NQ_TEST_SKIP:-} " != *" $1 "* ]] &&
+        { [ -z "${NQ_TEST_SECTIONS:-}" ] || [[ " $NQ_TEST_SECTIONS " == *" $1 "* ]]; }
+}
 
 # ---- count: published totals and unique counts (OEIS A000170, A002562) ----------------------
 if section count; then
