@@ -44,7 +44,7 @@ TSAN_TESTS = test_plan test_pieces test_count test_solve test_complete_threads
 tsan-tests:
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_BUILD) CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" \
 	    $(TSAN_TESTS:%=$(TSAN_BUILD)/tests/unit/%) >/dev/null
-	@$(PARALLEL) $(TSAN_TESTS:%=tsan-run-%)
+	@+$(PARALLEL) $(TSAN_TESTS:%=tsan-run-%)
 
 tsan-run-%:
 	@TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/unit/$*

@@ -4,7 +4,7 @@
 CLI_LONG_SECTIONS = join-resume first
 
 cli-tests: $(CLI)
-	@$(PARALLEL) cli-long-sections cli-other-sections
+	@+$(PARALLEL) cli-long-sections cli-other-sections
 
 cli-long-sections:
 	@NQ_TEST_SECTIONS="$(CLI_LONG_SECTIONS)" bash tests/cli/run.sh $(CLI)

@@ -14,7 +14,7 @@ UNIT_RUNS = $(filter unit-run-test_join,$(UNIT_NAMES)) $(filter-out unit-run-tes
 UNIT_NAMES = $(UNIT_SRC:tests/unit/%.c=unit-run-%)
 
 unit-tests: $(UNIT_BIN)
-	@$(PARALLEL) $(UNIT_RUNS)
+	@+$(PARALLEL) $(UNIT_RUNS)
 
 unit-run-%:
 	@$(BUILD)/tests/unit/$*
