@@ -11,10 +11,11 @@
  * nq_kernel_count_lines_best: counts every completion). NQ_DIAGONAL_SUMS=0 in the environment
  * leaves out the test of the diagonals' sums (all engines but lines); NQ_MATCH_AFTER=N starts
  * find's matching test (diagonal_matching.c) after N nodes instead of at once
- * (18446744073709551615: never). LIMIT_S bounds the process's CPU seconds per board (all threads
- * together). Prints a line per board: its name, the answer (yes, no, count, or - when LIMIT_S ran
- * out), the systematic search's nodes and matching tests (find only), or the count (lines), and
- * the CPU and wall seconds of the process for that board.
+ * (18446744073709551615: never); NQ_RESTART_SHARE=S gives threadsT's restarting walk one node
+ * in S of the subtrees' (complete_threads.c). LIMIT_S bounds the process's CPU seconds per board
+ * (all threads together). Prints a line per board: its name, the answer (yes, no, count, or -
+ * when LIMIT_S ran out), the systematic search's nodes and matching tests (find only), or the
+ * count (lines), and the CPU and wall seconds of the process for that board.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,7 +136,15 @@ int main(int argc, char **argv)
             status = nq_find_completion(&search, &limits, cols);
         } else if (!strncmp(engine, "threads", 7)) {
             limits.stop.flag = (nq_stop_flag *)&timed_out;
-            status = nq_find_completion_threads(&search, &limits, atoi(engine + 7), cols);
+            /* NQ_RESTART_SHARE: the restarting walk's share, on complete_threads.c's split of
+             * 32 subtrees a thread and first runs of 4,096 nodes */
+            nq_split_options split = { atoi(engine + 7), 32, 4096, 0, NULL, 0 };
+            if (getenv("NQ_RESTART_SHARE")) {
+                split.restart_share = strtoull(getenv("NQ_RESTART_SHARE"), NULL, 10);
+                status = nq_find_completion_split(&search, &limits, &split, cols);
+            } else {
+                status = nq_find_completion_threads(&search, &limits, split.threads, cols);
+            }
         } else if (!strcmp(engine, "portfolio2")) {
             status = portfolio(&search, cols);
         } else if (!strcmp(engine, "lines")) {

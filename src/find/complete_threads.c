@@ -14,7 +14,8 @@
  * turn early and none holds a thread for long. What cures the heavy tails best, though, is the
  * restarting walk on the whole board with its share of the nodes, as one thread runs it: one
  * more task, which goes first whenever it is owed nodes (restarts confined to the subtrees
- * took twice as long to find 28-28-4's completion).
+ * took twice as long to find 28-28-4's completion). On the first solutions' questions, mostly
+ * proofs, it is owed a quarter as many.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,10 @@
 #define LONGEST_RUN (1u << 18)  /* nodes of a run at most: a thread left idle near a proof's
                                    end waits for a run to end before it is given a share of
                                    that subtree (26-26-8: 0.97 s idle with 2^22, 0.10 s) */
+#define QUESTION_RESTART_SHARE 64   /* the restarting walk's share on the first solutions'
+                                       questions (NQ_SUMS_DOWN): they are mostly proofs, which
+                                       its nodes do not shorten, and their completions the
+                                       split finds as soon with a quarter of the restarts */
 #define MAX_TASKS 512           /* tasks at most, those of the split and those given away */
 
 /* One subtree and its search. */
@@ -303,7 +308,9 @@ static void run_workers(shared *s, const nq_find_limits *limits, int threads)
 nq_status nq_find_completion_threads(const nq_search *search, const nq_find_limits *limits,
                                      int threads, int8_t *cols)
 {
-    nq_split_options split = { threads, TASKS_PER_THREAD, FIRST_RUN, 0, NULL, 0 };
+    nq_split_options split = { threads, TASKS_PER_THREAD, FIRST_RUN, 0, NULL,
+                               limits && limits->diagonal_sums == NQ_SUMS_DOWN
+                                   ? QUESTION_RESTART_SHARE : 0 };
     return nq_find_completion_split(search, limits, &split, cols);
 }
 nq_status nq_find_completion_split(const nq_search *search, const nq_find_limits *limits,

@@ -40,7 +40,8 @@ nq_status nq_find_completion(const nq_search *search, const nq_find_limits *limi
 /* nq_find_completion done by `threads` threads (the calling thread one of them; 1 or less: by
  * nq_find_completion itself): the tree's top split into subtrees that the threads search in
  * turn, and subtrees not yet entered given away to threads left idle (complete_threads.c).
- * limits->max_nodes bounds the nodes of all threads together. The contract of
+ * limits->max_nodes bounds the nodes of all threads together; the restarting walk gets a
+ * quarter of its share where limits->diagonal_sums is NQ_SUMS_DOWN. The contract of
  * nq_find_completion, except that with more than one thread which completion is found may
  * differ from run to run. */
 nq_status nq_find_completion_threads(const nq_search *search, const nq_find_limits *limits,
