@@ -70,4 +70,5 @@ else
 mpi-tests:
 	@echo "mpi-tests skipped: no MPI compiler found"
 endif
-.PHONY: cli-tests cli-long-sections cli-other-sections cpu-path-tests export-tests doc-tests install-tests emulated-tests mpi-tests
+.PHONY: cli-tests cli-long-sections cli-other-sections cpu-path-tests export-tests doc-tests \
+        install-tests emulated-tests mpi-tests

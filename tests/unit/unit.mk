@@ -10,7 +10,8 @@ $(BUILD)/tests/unit/%: tests/unit/%.c tests/reference.c tests/reference.h tests/
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Isrc -Itests $(LDFLAGS) $< tests/reference.c $(STATIC) -o $@ $(CMOCKA_LIBS) $(LDLIBS_ALL)
 
 # The programs run side by side (PARALLEL, tests/tests.mk), the join's, by far the longest, first.
-UNIT_RUNS = $(filter unit-run-test_join,$(UNIT_NAMES)) $(filter-out unit-run-test_join,$(UNIT_NAMES))
+UNIT_RUNS = $(filter unit-run-test_join,$(UNIT_NAMES)) \
+            $(filter-out unit-run-test_join,$(UNIT_NAMES))
 UNIT_NAMES = $(UNIT_SRC:tests/unit/%.c=unit-run-%)
 
 unit-tests: $(UNIT_BIN)
